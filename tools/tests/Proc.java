@@ -1,0 +1,80 @@
+package tests;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.util.*;
+import java.util.concurrent.TimeUnit;
+
+/// Runs course programs the way a user would, and captures what they print.
+public final class Proc {
+    private Proc() {}
+
+    /// The repository root (the folder that holds build.sh).
+    public static final Path ROOT = findRoot();
+
+    /// The JDK 25 that build.sh exported.
+    public static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
+
+    public record Result(int exit, String out, String err, long millis) {
+        /// stdout and stderr together, for messages.
+        public String all() { return out + err; }
+    }
+
+    /// `java <program> args...` from the repository root, as `java programs/X.java` would.
+    public static Result java(String program, String... args) {
+        var cmd = new ArrayList<String>(List.of(JAVA.toString(), program));
+        cmd.addAll(List.of(args));
+        return run(ROOT, Map.of(), Duration.ofMinutes(5), cmd);
+    }
+
+    /// `./jbang alias args...` from the repository root.
+    public static Result jbang(String alias, String... args) {
+        var cmd = new ArrayList<String>(List.of(ROOT.resolve("jbang").toString(), alias));
+        cmd.addAll(List.of(args));
+        return run(ROOT, Map.of(), Duration.ofMinutes(5), cmd);
+    }
+
+    public record Duration(long millis) {
+        public static Duration ofMinutes(long m) { return new Duration(m * 60_000); }
+        public static Duration ofSeconds(long s) { return new Duration(s * 1_000); }
+    }
+
+    /// Runs a command, fails the test if it does not end within the limit.
+    public static Result run(Path dir, Map<String, String> env, Duration limit, List<String> command) {
+        try {
+            Path out = Files.createTempFile("proc", ".out"), err = Files.createTempFile("proc", ".err");
+            var pb = new ProcessBuilder(command).directory(dir.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            pb.environment().putAll(env);
+            long t0 = System.nanoTime();
+            Process p = pb.start();
+            if (!p.waitFor(limit.millis(), TimeUnit.MILLISECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                throw new AssertionError("did not end within " + limit.millis() + " ms: " + command
+                        + "\n" + Files.readString(out, StandardCharsets.UTF_8));
+            }
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            var r = new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8), ms);
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+            return r;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    private static Path findRoot() {
+        Path p = Path.of("").toAbsolutePath();
+        while (p != null && !Files.exists(p.resolve("build.sh"))) p = p.getParent();
+        if (p == null) throw new IllegalStateException("run the tests from inside the repository");
+        return p;
+    }
+}
