@@ -1,0 +1,62 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+
+// A burst of requests, one virtual thread each, against a dependency with few connections.
+// Unbounded, every request queues for a connection; with an admission limit, the excess is
+// rejected at once and the admitted requests finish sooner.
+
+static final int REQUESTS = 100;
+static final int CONNECTIONS = 8;
+static final Duration CALL = Duration.ofMillis(80);
+static final int ADMISSION_LIMIT = 32;
+
+void main(String[] args) throws InterruptedException {
+    if (args.length > 0) {
+        System.err.println("usage: admission  (no arguments)");
+        System.exit(2);
+    }
+    IO.println(REQUESTS + " requests at once, " + CONNECTIONS + " connections, "
+            + CALL.toMillis() + " ms per call");
+    serve("unbounded", REQUESTS); // a limit as large as the burst never rejects
+    serve("admission limit " + ADMISSION_LIMIT, ADMISSION_LIMIT);
+}
+
+void serve(String label, int admissionLimit) throws InterruptedException {
+    var connections = new Semaphore(CONNECTIONS);
+    var admission = new Semaphore(admissionLimit);
+    var completed = new AtomicInteger();
+    var rejected = new AtomicInteger();
+    var arrive = new CountDownLatch(1);
+
+    long start = System.nanoTime();
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (int i = 0; i < REQUESTS; i++) {
+            executor.submit(() -> {
+                arrive.await();
+                if (!admission.tryAcquire()) {
+                    rejected.incrementAndGet(); // e.g. answer 503 at once
+                    return null;
+                }
+                try { // the admission permit is held for the whole request
+                    connections.acquire();
+                    try {
+                        Thread.sleep(CALL); // the call to the dependency
+                    } finally {
+                        connections.release();
+                    }
+                    completed.incrementAndGet();
+                } finally {
+                    admission.release();
+                }
+                return null;
+            });
+        }
+        arrive.countDown(); // every request is waiting to arrive: let them all in together
+    }
+    long tookMs = (System.nanoTime() - start) / 1_000_000;
+
+    int admitted = Math.min(REQUESTS, admissionLimit);
+    int rounds = (admitted + CONNECTIONS - 1) / CONNECTIONS;
+    IO.println(String.format("%-19s completed=%d rejected=%d in %d ms (theory: at least %d rounds x %d ms = %d ms)",
+            label + ":", completed.get(), rejected.get(), tookMs, rounds, CALL.toMillis(), rounds * CALL.toMillis()));
+}

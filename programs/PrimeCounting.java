@@ -1,0 +1,75 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+
+// CPU-bound work: every task counts the primes below LIMIT by trial division.
+// The same tasks run on one thread, on a pool sized to the cores, and on virtual threads.
+// Usage: primes [tasks]
+
+static final int LIMIT = 3_000_000;
+static final int MAX_TASKS = 256;
+
+void main(String[] args) {
+    int tasks = args.length == 1 ? parseOrZero(args[0]) : 16;
+    if (args.length > 1 || tasks < 1 || tasks > MAX_TASKS) {
+        System.err.println("usage: primes [tasks]  (1 to " + MAX_TASKS + ", default 16)");
+        System.exit(2);
+    }
+    int cores = Runtime.getRuntime().availableProcessors();
+    IO.println(tasks + " tasks, each counting the primes below " + LIMIT + ", on " + cores + " cores");
+
+    // Let the JIT compiler compile countPrimes before anything is timed.
+    run(cores, () -> Executors.newFixedThreadPool(cores));
+
+    long single = time("one thread", tasks, () -> Executors.newSingleThreadExecutor());
+    long pool = time("pool of " + cores + " threads", tasks, () -> Executors.newFixedThreadPool(cores));
+    long virtual = time("virtual threads", tasks, Executors::newVirtualThreadPerTaskExecutor);
+    IO.println(String.format("speed-up over one thread: pool %.2fx, virtual threads %.2fx",
+            (double) single / pool, (double) single / virtual));
+}
+
+long time(String label, int tasks, Supplier<ExecutorService> executor) {
+    long start = System.nanoTime();
+    List<Integer> counts = run(tasks, executor);
+    long tookMs = (System.nanoTime() - start) / 1_000_000;
+    IO.println(String.format("%-22s %d tasks took %5d ms, primes per task: %s",
+            label + ":", tasks, tookMs, describe(counts)));
+    return tookMs;
+}
+
+List<Integer> run(int tasks, Supplier<ExecutorService> newExecutor) {
+    List<Future<Integer>> results = new ArrayList<>();
+    try (ExecutorService executor = newExecutor.get()) {
+        for (int i = 0; i < tasks; i++) results.add(executor.submit(() -> countPrimes(LIMIT)));
+    } // close() waits until every task has finished
+    return results.stream().map(Future::resultNow).toList();
+}
+
+int countPrimes(int below) {
+    int count = 0;
+    for (int n = 2; n < below; n++) {
+        if (isPrime(n)) count++;
+    }
+    return count;
+}
+
+boolean isPrime(int n) {
+    if (n % 2 == 0) return n == 2;
+    for (int d = 3; d * d <= n; d += 2) {
+        if (n % d == 0) return false;
+    }
+    return true;
+}
+
+// "216816" when every task agrees, else every count: a wrong count must show.
+String describe(List<Integer> counts) {
+    var distinct = new TreeSet<>(counts);
+    return distinct.size() == 1 ? String.valueOf(distinct.first()) : counts.toString();
+}
+
+int parseOrZero(String text) {
+    try {
+        return Integer.parseInt(text);
+    } catch (NumberFormatException e) {
+        return 0;
+    }
+}
