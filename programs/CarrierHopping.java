@@ -1,0 +1,68 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+
+static final int MAX_THREADS = 200;
+static final int SLEEPS = 5;
+static final Duration NAP = Duration.ofMillis(100);
+static final String POOL = "ForkJoinPool-1-worker-";
+
+void main(String[] args) throws InterruptedException {
+    int count = 3;
+    if (args.length > 1 || args.length == 1 && !args[0].matches("[0-9]{1,4}")) usage();
+    if (args.length == 1) count = Integer.parseInt(args[0]);
+    if (count < 1 || count > MAX_THREADS) usage();
+
+    // Each thread notes its carrier before its first sleep and after every sleep.
+    var carriersOf = new ConcurrentHashMap<String, List<String>>();
+    var threads = new ArrayList<Thread>();
+    for (int i = 1; i <= count; i++) {
+        String name = "sleeper-" + i;
+        threads.add(Thread.ofVirtual().name(name).start(() -> {
+            var seen = new ArrayList<String>();
+            IO.println(name + " is " + Thread.currentThread());
+            seen.add(carrier());
+            for (int s = 0; s < SLEEPS; s++) {
+                try { Thread.sleep(NAP); } catch (InterruptedException e) { return; }
+                seen.add(carrier());
+            }
+            carriersOf.put(name, seen);
+        }));
+    }
+    for (Thread t : threads) t.join();
+
+    IO.println();
+    IO.println("carrier at the start and after each of " + SLEEPS + " sleeps of " + NAP.toMillis()
+            + " ms (N means " + POOL + "N):");
+    int hopped = 0;
+    var allCarriers = new TreeSet<String>();
+    for (int i = 1; i <= count; i++) {
+        String name = "sleeper-" + i;
+        List<String> seen = carriersOf.get(name);
+        boolean hop = new HashSet<>(seen).size() > 1;
+        if (hop) hopped++;
+        allCarriers.addAll(seen);
+        IO.println("  " + name + ": " + String.join(" ", seen.stream().map(c -> shortName(c)).toList())
+                + (hop ? "  hopped" : "  stayed"));
+    }
+    IO.println();
+    IO.println(hopped + " of " + count + " threads changed carrier across " + SLEEPS + " sleeps");
+    IO.println("distinct carriers: " + allCarriers.size() + " " + allCarriers
+            + "; availableProcessors: " + Runtime.getRuntime().availableProcessors());
+}
+
+// "ForkJoinPool-1-worker-2" as "2": the pool prefix is the same for every carrier.
+static String shortName(String carrier) {
+    return carrier.startsWith(POOL) ? carrier.substring(POOL.length()) : carrier;
+}
+
+// A virtual thread prints as VirtualThread[#id,name]/state@carrier; the carrier is after '@'.
+static String carrier() {
+    String me = Thread.currentThread().toString();
+    int at = me.lastIndexOf('@');
+    return at < 0 ? "(none)" : me.substring(at + 1);
+}
+
+static void usage() {
+    System.err.println("usage: hopping [threads]   (1.." + MAX_THREADS + ", default 3)");
+    System.exit(2);
+}
