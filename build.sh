@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The course's one entry point.
+#   ./build.sh              build the site into site/ (open site/index.html)
+#   ./build.sh test         run every test (installs what the tests need first)
+#   ./build.sh record [id]  re-run the lessons' declared runs and store their output
+#   ./build.sh check ...    the exercise checker (same as ./jbang check ...)
+#   ./build.sh serve        live mode for instructors
+#   ./build.sh help         this text
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+root="$(pwd)"
+
+usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; }
+
+# A JDK 25 for everything below: the ./jbang launcher finds it and exports JAVA_HOME.
+jdk_home() {
+  if [ -z "${COURSE_JAVA_HOME:-}" ]; then
+    . tools/find-jdk.sh
+    COURSE_JAVA_HOME="$(find_jdk25)"
+    [ -n "$COURSE_JAVA_HOME" ] || { ./jbang --version >/dev/null; exit 1; }  # ./jbang explains what is missing
+    export COURSE_JAVA_HOME JAVA_HOME="$COURSE_JAVA_HOME"
+  fi
+}
+
+# Runs a tools/ script in one JVM. JBang resolves and compiles it only when its sources
+# change; the resolved classpath is cached, so a warm run starts a single JVM.
+run_tool() {
+  local script="$1"; shift
+  jdk_home
+  local key cache="$root/.cache/tools"
+  key="$(cat "tools/$script" tools/course/*.java $( [ "$script" = Tests.java ] && echo tools/tests/*.java ) 2>/dev/null | sha256sum | cut -c1-16)"
+  mkdir -p "$cache"
+  local cp_file="$cache/${script%.java}-$key.classpath"
+  if [ ! -s "$cp_file" ]; then
+    rm -f "$cache/${script%.java}"-*.classpath
+    ./jbang build --quiet "tools/$script" >&2
+    ./jbang info classpath "tools/$script" > "$cp_file.tmp" && mv "$cp_file.tmp" "$cp_file"
+  fi
+  COURSE_ROOT="$root" "$JAVA_HOME/bin/java" -cp "$(cat "$cp_file")" "${script%.java}" "$@"
+}
+
+cmd="${1:-build}"
+[ $# -gt 0 ] && shift
+case "$cmd" in
+  build)
+    run_tool Site.java build "$@"
+    echo "open: file://$root/site/index.html"
+    ;;
+  record)
+    run_tool Site.java record "$@"
+    ;;
+  runs)
+    run_tool Site.java runs
+    ;;
+  check)
+    run_tool Check.java "$@"
+    ;;
+  serve)
+    run_tool Serve.java "$@"
+    ;;
+  test)
+    tools/install-test-deps.sh
+    run_tool Tests.java "$@"
+    ;;
+  help|-h|--help)
+    usage
+    ;;
+  *)
+    echo "error: unknown command '$cmd'" >&2
+    usage >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,52 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+//DEPS org.commonmark:commonmark:0.28.0
+//DEPS org.commonmark:commonmark-ext-gfm-tables:0.28.0
+//DEPS org.commonmark:commonmark-ext-heading-anchor:0.28.0
+//DEPS org.jsoup:jsoup:1.24.1
+//DEPS org.snakeyaml:snakeyaml-engine:3.2
+//SOURCES course/*.java
+
+import course.*;
+
+/// The course's build tool, called by build.sh:
+///   build [--strict]   render lessons/ into site/ (strict: a stale recording is an error)
+///   record [id...]     run the lessons' declared runs and write recordings/ (all when no id)
+///   runs               list every declared run: id, lesson, command
+void main(String[] args) throws Exception {
+    String command = args.length == 0 ? "build" : args[0];
+    Path root = course.Course.ROOT;
+    try {
+        switch (command) {
+            case "build" -> {
+                boolean strict = java.util.Arrays.asList(args).contains("--strict");
+                long t0 = System.nanoTime();
+                var result = Build.build(root, root.resolve("site"), strict, System.out);
+                for (String w : result.warnings()) System.err.println("warning: " + w);
+                IO.println("built " + result.pages() + " pages into site/ in " + (System.nanoTime() - t0) / 1_000_000 + " ms"
+                        + (System.getenv("COURSE_TIMINGS") != null ? " " + result.renderMillis() : ""));
+            }
+            case "record" -> {
+                var c = Build.load(root);
+                var wanted = java.util.Arrays.asList(args).subList(1, args.length);
+                for (String id : wanted)
+                    if (!c.runs().containsKey(id)) throw new BuildError(null, 0, "no lesson declares run '" + id
+                            + "'. Declared runs: " + String.join(", ", c.runs().keySet()));
+                for (var run : c.runs().values())
+                    if (wanted.isEmpty() || wanted.contains(run.id())) Recorder.record(root, c.catalog(), run, System.out);
+            }
+            case "runs" -> {
+                var c = Build.load(root);
+                for (var run : c.runs().values())
+                    IO.println(run.id() + "\t" + course.Course.relative(run.lesson()) + "\t" + Recorder.plan(root, c.catalog(), run).shown());
+            }
+            default -> {
+                System.err.println("unknown command '" + command + "': use build, record [id...] or runs");
+                System.exit(2);
+            }
+        }
+    } catch (BuildError e) {
+        System.err.println("error: " + e);
+        System.exit(1);
+    }
+}

@@ -1,0 +1,73 @@
+package course;
+
+import java.nio.file.*;
+import java.util.*;
+
+/// jbang-catalog.json: the alias users type, and the file it runs.
+public record Catalog(Path file, Map<String, Alias> aliases) {
+
+    public record Alias(String name, Path script, String description, List<String> runtimeOptions, int line) {
+        /// The path as written in the catalog, relative to the root, e.g. programs/TenThousandWaits.java.
+        public String ref() { return Course.relative(script); }
+        public boolean isExercise() { return ref().startsWith("exercises/") && !ref().startsWith("exercises/solutions/"); }
+    }
+
+    static final Set<String> KEYS = Set.of("script-ref", "description", "runtime-options", "arguments",
+            "java-options", "sources", "dependencies", "repositories", "classpaths", "properties", "java", "main",
+            "compile-options", "native-image", "native-options", "files", "docs", "jfr", "debug", "cds", "interactive",
+            "enable-preview", "integrations", "module", "source-type", "tags");
+
+    public static Catalog load(Path root) {
+        Path file = root.resolve("jbang-catalog.json");
+        if (!Files.exists(file)) throw new BuildError(file, 0, "is missing: it maps every alias to its program");
+        String text;
+        try { text = Files.readString(file); } catch (java.io.IOException e) { throw new BuildError(file, 0, e.getMessage()); }
+        var top = Yaml.mapping(Yaml.parse(file, 1, text), "the catalog");
+        if (!top.containsKey("aliases")) throw new BuildError(file, 1, "has no \"aliases\" object");
+        var out = new LinkedHashMap<String, Alias>();
+        for (var e : Yaml.mapping(top.get("aliases"), "\"aliases\"").entrySet()) {
+            var m = Yaml.mapping(e.getValue(), "alias '" + e.getKey() + "'");
+            for (var k : m.entrySet())
+                if (!KEYS.contains(k.getKey())) throw new BuildError(file, k.getValue().line(),
+                        "alias '" + e.getKey() + "' has key \"" + k.getKey() + "\", which JBang silently ignores. "
+                        + "Use one of " + new TreeSet<>(KEYS));
+            if (!m.containsKey("script-ref")) throw new BuildError(file, e.getValue().line(),
+                    "alias '" + e.getKey() + "' has no \"script-ref\"");
+            if (!m.containsKey("description")) throw new BuildError(file, e.getValue().line(),
+                    "alias '" + e.getKey() + "' has no \"description\": say in one line what it shows");
+            Path script = root.resolve(Yaml.scalar(m.get("script-ref"), "script-ref")).normalize();
+            if (!Files.isRegularFile(script)) throw new BuildError(file, m.get("script-ref").line(),
+                    "alias '" + e.getKey() + "' points to " + Course.relative(script) + ", which does not exist. "
+                    + "Fix the path or add the program");
+            out.put(e.getKey(), new Alias(e.getKey(), script, Yaml.scalar(m.get("description"), "description"),
+                    m.containsKey("runtime-options") ? Yaml.scalars(m.get("runtime-options"), "runtime-options") : List.of(),
+                    e.getValue().line()));
+        }
+        return new Catalog(file, Collections.unmodifiableMap(out));
+    }
+
+    /// The alias, or a BuildError at `where` naming the known aliases.
+    public Alias get(String name, Path where, int line) {
+        Alias a = aliases.get(name);
+        if (a == null) throw new BuildError(where, line, "names alias '" + name + "', which jbang-catalog.json does not have. "
+                + "Known aliases: " + String.join(", ", aliases.keySet()) + ". Add it to the catalog or fix the name");
+        return a;
+    }
+
+    /// Every program and exercise file must have an alias.
+    public void requireAliasesFor(Path root) {
+        var refs = new HashSet<Path>();
+        aliases.values().forEach(a -> refs.add(a.script()));
+        for (String dir : List.of("programs", "exercises", "exercises/solutions")) {
+            Path d = root.resolve(dir);
+            if (!Files.isDirectory(d)) continue;
+            try (var s = Files.list(d)) {
+                for (Path p : s.filter(p -> p.toString().endsWith(".java")).sorted().toList())
+                    if (!refs.contains(p.normalize())) throw new BuildError(p, 1, "has no alias in jbang-catalog.json. "
+                            + "Add one: \"name\": { \"script-ref\": \"" + Course.relative(p) + "\", \"description\": \"...\" }");
+            } catch (java.io.IOException e) {
+                throw new BuildError(d, 0, e.getMessage());
+            }
+        }
+    }
+}

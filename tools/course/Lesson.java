@@ -1,0 +1,107 @@
+package course;
+
+import java.io.IOException;
+import java.nio.file.*;
+import java.util.*;
+import java.util.regex.*;
+
+/// One lesson file: `lessons/NN-slug.md`, its front matter and its markdown body.
+public record Lesson(Path file, int order, String slug, String title, String program,
+                     List<Run> runs, String body, int bodyLine) {
+
+    /// A run the lesson declares: `./jbang alias args`, or `wrapper java javaOptions program args`.
+    public record Run(String id, String alias, List<String> args, List<String> wrapper,
+                      List<String> javaOptions, Path lesson, int line) {}
+
+    static final Pattern FILE_NAME = Pattern.compile("(\\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\\.md");
+    static final Pattern RUN_ID = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
+    static final Set<String> KEYS = Set.of("title", "program", "runs", "description");
+    static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options");
+
+    public String page() { return slug + ".html"; }
+
+    /// Every lesson in lessons/, in order; checks orders, slugs and run ids are unique.
+    public static List<Lesson> loadAll(Path root) {
+        Path dir = root.resolve("lessons");
+        List<Path> files;
+        try (var s = Files.list(dir)) {
+            files = s.filter(p -> p.toString().endsWith(".md")).sorted().toList();
+        } catch (IOException e) {
+            throw new BuildError(dir, 0, "cannot list lessons: " + e.getMessage());
+        }
+        var lessons = new ArrayList<Lesson>();
+        var byOrder = new HashMap<Integer, Lesson>();
+        var bySlug = new HashMap<String, Lesson>();
+        var runIds = new HashMap<String, Run>();
+        for (Path f : files) {
+            if (f.getFileName().toString().equals("index.md")) continue;
+            Lesson l = load(f);
+            Lesson other = byOrder.putIfAbsent(l.order, l);
+            if (other != null) throw new BuildError(f, 1, "has the same order " + l.order + " as "
+                    + Course.relative(other.file) + ". Renumber one of them (the NN- prefix of the file name)");
+            other = bySlug.putIfAbsent(l.slug, l);
+            if (other != null) throw new BuildError(f, 1, "has the same slug '" + l.slug + "' as "
+                    + Course.relative(other.file) + ". Rename one of them");
+            for (Run r : l.runs) {
+                Run dup = runIds.putIfAbsent(r.id, r);
+                if (dup != null) throw new BuildError(f, r.line, "run id '" + r.id + "' is already declared at "
+                        + Course.relative(dup.lesson) + ":" + dup.line + ". Run ids must be unique across lessons");
+            }
+            lessons.add(l);
+        }
+        if (lessons.isEmpty()) throw new BuildError(dir, 0, "holds no lessons (NN-slug.md files)");
+        lessons.sort(Comparator.comparingInt(Lesson::order));
+        return List.copyOf(lessons);
+    }
+
+    public static Lesson load(Path file) {
+        Matcher name = FILE_NAME.matcher(file.getFileName().toString());
+        if (!name.matches()) throw new BuildError(file, 0, "is not named NN-slug.md (two digits, a dash, "
+                + "lower-case words joined by dashes). Rename it, e.g. 05-ten-thousand-waits.md");
+        String text;
+        try {
+            text = Files.readString(file).replace("\r\n", "\n");
+        } catch (IOException e) {
+            throw new BuildError(file, 0, "cannot be read: " + e.getMessage());
+        }
+        if (!text.startsWith("---\n"))
+            throw new BuildError(file, 1, "must start with front matter: a line '---', then title, program and runs, then '---'");
+        int end = text.indexOf("\n---\n", 3);
+        if (end < 0 && text.endsWith("\n---")) end = text.length() - 4;
+        if (end < 0) throw new BuildError(file, 1, "front matter is not closed: add a line '---' after it");
+        String yaml = text.substring(4, end + 1);
+        int bodyLine = (int) yaml.chars().filter(c -> c == '\n').count() + 3;
+        String body = end + 5 <= text.length() ? text.substring(end + 5) : "";
+
+        var top = Yaml.mapping(Yaml.parse(file, 2, yaml), "front matter");
+        for (var e : top.entrySet())
+            if (!KEYS.contains(e.getKey())) throw new BuildError(file, e.getValue().line(),
+                    "unknown front matter key '" + e.getKey() + "'. Known keys: " + new TreeSet<>(KEYS));
+        if (!top.containsKey("title")) throw new BuildError(file, 2, "front matter has no 'title: ...'");
+        String title = Yaml.scalar(top.get("title"), "title").strip();
+        if (title.isEmpty()) throw new BuildError(file, top.get("title").line(), "title is empty");
+        String program = top.containsKey("program") ? Yaml.scalar(top.get("program"), "program").strip() : null;
+
+        var runs = new ArrayList<Run>();
+        if (top.containsKey("runs")) {
+            for (var item : Yaml.sequence(top.get("runs"), "runs")) {
+                var m = Yaml.mapping(item, "a run");
+                for (var e : m.entrySet())
+                    if (!RUN_KEYS.contains(e.getKey())) throw new BuildError(file, e.getValue().line(),
+                            "unknown run key '" + e.getKey() + "'. Known keys: " + new TreeSet<>(RUN_KEYS));
+                if (!m.containsKey("id") || !m.containsKey("alias"))
+                    throw new BuildError(file, item.line(), "a run needs both 'id:' and 'alias:'");
+                String id = Yaml.scalar(m.get("id"), "id");
+                if (!RUN_ID.matcher(id).matches()) throw new BuildError(file, m.get("id").line(),
+                        "run id '" + id + "' must be lower-case words joined by dashes (it names recordings/" + id + ".txt)");
+                runs.add(new Run(id, Yaml.scalar(m.get("alias"), "alias"),
+                        m.containsKey("args") ? Yaml.scalars(m.get("args"), "args") : List.of(),
+                        m.containsKey("wrapper") ? Yaml.scalars(m.get("wrapper"), "wrapper") : List.of(),
+                        m.containsKey("java-options") ? Yaml.scalars(m.get("java-options"), "java-options") : List.of(),
+                        file, item.line()));
+            }
+        }
+        return new Lesson(file, Integer.parseInt(name.group(1)), name.group(2), title, program,
+                List.copyOf(runs), body, bodyLine);
+    }
+}

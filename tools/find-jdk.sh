@@ -1,0 +1,24 @@
+# Sourced by ./jbang and build.sh: finds a JDK 25 or newer.
+# find_jdk25 prints its home, or nothing: $JAVA_HOME first when it is 25+, then the
+# newest under /usr/lib/jvm, ~/.sdkman/candidates/java and /Library/Java/JavaVirtualMachines.
+
+java_major() { # the feature version of the java in JDK home $1, or nothing
+  [ -x "$1/bin/java" ] || return 0
+  "$1/bin/java" -XshowSettings:properties -version 2>&1 \
+    | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -1
+}
+
+find_jdk25() {
+  local v
+  if [ -n "${JAVA_HOME:-}" ]; then
+    v="$(java_major "$JAVA_HOME")"
+    if [ -n "$v" ] && [ "$v" -ge 25 ]; then printf '%s' "$JAVA_HOME"; return; fi
+  fi
+  local dir best="" bestv=0
+  for dir in /usr/lib/jvm/* "$HOME"/.sdkman/candidates/java/* /Library/Java/JavaVirtualMachines/*/Contents/Home; do
+    [ -d "$dir" ] && [ ! -L "$dir" ] || continue
+    v="$(java_major "$dir")"
+    if [ -n "$v" ] && [ "$v" -ge 25 ] && [ "$v" -gt "$bestv" ]; then best="$dir"; bestv="$v"; fi
+  done
+  printf '%s' "$best"
+}
