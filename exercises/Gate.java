@@ -1,0 +1,81 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+
+// Forty requests arrive at once at a service with 4 database connections; a call takes 150 ms.
+// Letting all of them in only builds a queue. Admit at most 8 at a time and turn the rest
+// away at once, so they can retry elsewhere instead of waiting.
+
+final int REQUESTS = 40, CONNECTIONS = 4, LIMIT = 8;
+final Semaphore connections = new Semaphore(CONNECTIONS);
+final Semaphore admission = new Semaphore(LIMIT);
+final AtomicInteger inside = new AtomicInteger(), mostInside = new AtomicInteger();
+
+void main() {
+    var served = new AtomicInteger();
+    var turnedAway = new AtomicInteger();
+    var go = new CountDownLatch(1);
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (int i = 0; i < REQUESTS; i++) {
+            executor.submit(() -> {
+                go.await();                    // every request arrives at the same moment
+                (handle() ? served : turnedAway).incrementAndGet();
+                return null;
+            });
+        }
+        go.countDown();
+    }
+
+    checkThat("at most " + LIMIT + " requests inside at once", mostInside.get() <= LIMIT,
+            mostInside.get(), "at most " + LIMIT);
+    check("requests served", served.get(), LIMIT);
+    check("requests turned away", turnedAway.get(), REQUESTS - LIMIT);
+    check("admission permits given back", admission.availablePermits(), LIMIT);
+    verdict("gate");
+}
+
+/// Returns true if the request was served, false if it was turned away.
+boolean handle() throws InterruptedException {
+    return callDatabase(); // TODO: let at most LIMIT requests in at once (admission); turn the rest away now
+}
+
+boolean callDatabase() throws InterruptedException {
+    mostInside.accumulateAndGet(inside.incrementAndGet(), Math::max);
+    try {
+        connections.acquire();
+        try {
+            Thread.sleep(150);
+            return true;
+        } finally {
+            connections.release();
+        }
+    } finally {
+        inside.decrementAndGet();
+    }
+}
+
+// ---- Checking your work: no need to read past this line. ----
+
+final List<String> failed = new ArrayList<>();
+
+void check(String what, Object got, Object expected) {
+    checkThat(what, Objects.equals(got, expected), got, expected);
+}
+
+void checkThat(String what, boolean ok, Object got, Object expected) {
+    if (ok) {
+        IO.println("ok   " + what);
+    } else {
+        IO.println("FAIL " + what + ": got " + got + ", expected " + expected);
+        failed.add(what);
+    }
+}
+
+void verdict(String exercise) {
+    if (failed.isEmpty()) {
+        IO.println("Solved.");
+        return;
+    }
+    IO.println("Not solved yet: " + failed.getFirst());
+    IO.println("Hint: ./jbang check --hint " + exercise);
+    System.exit(1);
+}

@@ -1,0 +1,414 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+//SOURCES course/Exercises.java course/BuildError.java course/Course.java
+
+import course.BuildError;
+import course.Course;
+import course.Exercises;
+import course.Exercises.Exercise;
+
+/// The exercise checker. Runs each exercise as the student left it (exercises/X.java, with
+/// this JDK) and reads its verdict. Needs only JDK 25 and the repository; its one piece of
+/// state, which hints were shown, lives in .cache/check-hints/ (git-ignored).
+///
+/// Settings: CHECK_POLL_MS (or -Dcheck.poll.ms) is watch mode's polling interval, 1000 ms by
+/// default; CHECK_TIMEOUT_SECONDS (or -Dcheck.timeout.seconds) ends a run that hangs, 30 s.
+
+static final String USAGE = """
+        usage: check                      run every exercise, show progress and what to do next
+               check NAME                 run one exercise
+               check --watch              re-run the first unsolved exercise each time you save it
+               check --hint NAME [N]      show the next hint for NAME (or hint N)
+               check --reset NAME|--all [--yes]
+                                          restore the exercise as shipped (asks first, unless --yes)""";
+
+final Path root = Course.ROOT;
+final Path java = Path.of(System.getProperty("java.home"), "bin",
+        System.getProperty("os.name").startsWith("Windows") ? "java.exe" : "java");
+final long pollMillis = setting("check.poll.ms", "CHECK_POLL_MS", 1000);
+final long timeoutSeconds = setting("check.timeout.seconds", "CHECK_TIMEOUT_SECONDS", 30);
+List<Exercise> exercises;
+
+void main(String[] args) {
+    int code;
+    try {
+        exercises = Exercises.load(root);
+        code = run(List.of(args));
+    } catch (BuildError e) {
+        System.err.println("check: " + e);
+        code = 2;
+    }
+    System.exit(code);
+}
+
+int run(List<String> args) {
+    var words = new ArrayList<String>();
+    boolean watch = false, hint = false, reset = false, all = false, yes = false;
+    for (String a : args) {
+        switch (a) {
+            case "--watch" -> watch = true;
+            case "--hint" -> hint = true;
+            case "--reset" -> reset = true;
+            case "--all" -> all = true;
+            case "--yes", "-y" -> yes = true;
+            case "--help", "-h" -> {
+                IO.println(USAGE);
+                return 0;
+            }
+            default -> {
+                if (a.startsWith("-")) return usage("unknown option " + a);
+                words.add(a);
+            }
+        }
+    }
+    if ((watch ? 1 : 0) + (hint ? 1 : 0) + (reset ? 1 : 0) > 1) return usage("choose one of --watch, --hint, --reset");
+    if (all && !reset) return usage("--all goes with --reset");
+    if (yes && !reset) return usage("--yes goes with --reset");
+    if (watch) return words.isEmpty() ? watch() : usage("--watch takes no name");
+    if (hint) {
+        if (words.isEmpty() || words.size() > 2) return usage("--hint takes a name and an optional number");
+        Exercise e = find(words.get(0));
+        if (e == null) return unknown(words.get(0));
+        if (words.size() == 1) return hint(e, 0);
+        try {
+            return hint(e, Integer.parseInt(words.get(1)));
+        } catch (NumberFormatException x) {
+            return usage("hint number must be a number, not " + words.get(1));
+        }
+    }
+    if (reset) {
+        if (all != words.isEmpty() || words.size() > 1) return usage("--reset takes one name, or --all");
+        if (all) return reset(exercises, yes);
+        Exercise e = find(words.get(0));
+        return e == null ? unknown(words.get(0)) : reset(List.of(e), yes);
+    }
+    if (words.size() > 1) return usage("give one exercise name at most");
+    if (words.size() == 1) {
+        Exercise e = find(words.get(0));
+        return e == null ? unknown(words.get(0)) : checkOne(e);
+    }
+    return checkAll();
+}
+
+// ---- check, check NAME ----
+
+int checkAll() {
+    IO.println("Checking " + exercises.size() + " exercises, in course order.");
+    Exercise next = null;
+    Outcome nextOutcome = null;
+    int solved = 0;
+    for (Exercise e : exercises) {
+        Outcome o = runExercise(e);
+        if (o.solved()) {
+            solved++;
+            IO.println("  ok   " + e.name());
+        } else {
+            IO.println("  --   " + e.name() + ": " + o.failure());
+            if (next == null) {
+                next = e;
+                nextOutcome = o;
+            }
+        }
+    }
+    IO.println();
+    IO.println(solved + " of " + exercises.size() + " solved.");
+    if (next == null) {
+        IO.println("All exercises solved. Well done.");
+        return 0;
+    }
+    IO.println();
+    IO.println("Next: " + next.name() + " (lesson " + next.lesson() + "): " + next.practises());
+    IO.println("Edit " + rel(next.file()) + "; it says:");
+    IO.println(indent(nextOutcome.output()));
+    tellHowToGoOn(next, nextOutcome);
+    IO.println("Re-run on every save: ./jbang check --watch");
+    return 1;
+}
+
+int checkOne(Exercise e) {
+    IO.println(e.name() + " (lesson " + e.lesson() + "): " + rel(e.file()));
+    Outcome o = runExercise(e);
+    IO.println(indent(o.output()));
+    if (o.solved()) return 0;
+    tellHowToGoOn(e, o);
+    return 1;
+}
+
+/// The exercise prints its own verdict and hint line; a run that could not (a compile error,
+/// a crash, a hang) gets them here.
+void tellHowToGoOn(Exercise e, Outcome o) {
+    if (!o.saidVerdict()) {
+        IO.println("Not solved yet: " + o.failure());
+        IO.println("Hint: ./jbang check --hint " + e.name());
+    }
+}
+
+record Outcome(boolean solved, boolean saidVerdict, String failure, String output) {}
+
+Outcome runExercise(Exercise e) {
+    if (!Files.isRegularFile(e.file()))
+        return new Outcome(false, false, rel(e.file()) + " is missing",
+                "(no file; restore it with ./jbang check --reset " + e.name() + ")");
+    Process p = null;
+    try {
+        p = new ProcessBuilder(java.toString(), rel(e.file()))
+                .directory(root.toFile())
+                .redirectErrorStream(true)
+                .start();
+        Process running = p;
+        running.getOutputStream().close();
+        var output = new StringBuilder();
+        Thread reader = Thread.ofVirtual().start(() -> {
+            try (var in = new BufferedReader(new InputStreamReader(running.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    synchronized (output) {
+                        if (output.length() < 64_000) output.append(line).append('\n');
+                    }
+                }
+            } catch (IOException ignored) {
+                // the process was ended
+            }
+        });
+        boolean ended = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+        if (!ended) stop(p);
+        reader.join(2_000);
+        String out;
+        synchronized (output) {
+            out = output.toString().stripTrailing();
+        }
+        if (!ended)
+            return new Outcome(false, false, "did not end within " + timeoutSeconds + " s", out);
+        return judge(p.exitValue(), out);
+    } catch (IOException x) {
+        return new Outcome(false, false, "could not run " + java + ": " + x.getMessage(), "");
+    } catch (InterruptedException x) {
+        if (p != null) stop(p);
+        Thread.currentThread().interrupt();
+        return new Outcome(false, false, "interrupted", "");
+    }
+}
+
+static Outcome judge(int exit, String out) {
+    var lines = out.lines().map(String::strip).toList();
+    for (String line : lines)
+        if (line.startsWith("Not solved yet:"))
+            return new Outcome(false, true, line.substring("Not solved yet:".length()).strip(), out);
+    if (exit == 0 && lines.contains("Solved.")) return new Outcome(true, true, "", out);
+    String compileError = lines.stream().filter(l -> l.contains(".java:") && l.contains(": error:")).findFirst().orElse(null);
+    if (compileError != null)
+        return new Outcome(false, false, "does not compile: " + compileError.replaceFirst("^.*?: error: ", ""), out);
+    String crash = lines.stream().filter(l -> l.startsWith("Exception in thread")).findFirst().orElse(null);
+    if (crash != null)
+        return new Outcome(false, false, "crashed: " + crash.replaceFirst("^Exception in thread \"[^\"]*\" ", ""), out);
+    return new Outcome(false, false, "ended (exit " + exit + ") without saying Solved.", out);
+}
+
+void stop(Process p) {
+    p.descendants().forEach(ProcessHandle::destroyForcibly);
+    p.destroyForcibly();
+}
+
+// ---- check --watch ----
+
+int watch() {
+    var stop = new CountDownLatch(1);
+    Thread.ofPlatform().daemon().name("stdin").start(() -> {
+        try (var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null)
+                if (line.strip().equalsIgnoreCase("q")) break;
+        } catch (IOException ignored) {
+            // treated as end of input
+        }
+        stop.countDown();
+    });
+    var solvedText = new HashMap<String, String>();   // exercise -> the text last seen solved
+    try {
+        while (true) {
+            Exercise current = null;
+            Outcome outcome = null;
+            int solved = 0;
+            for (Exercise e : exercises) {
+                String text = readOrNull(e.file());
+                if (text != null && text.equals(solvedText.get(e.name()))) {
+                    solved++;
+                    continue;
+                }
+                Outcome o = runExercise(e);
+                if (o.solved()) {
+                    solvedText.put(e.name(), text);
+                    solved++;
+                    IO.println("ok   " + e.name());
+                } else {
+                    current = e;
+                    outcome = o;
+                    break;
+                }
+            }
+            if (current == null) {
+                IO.println(exercises.size() + " of " + exercises.size() + " solved. All exercises solved. Well done.");
+                return 0;
+            }
+            IO.println();
+            IO.println(solved + " of " + exercises.size() + " solved. Now: " + current.name()
+                    + " (lesson " + current.lesson() + ")");
+            IO.println(indent(outcome.output()));
+            tellHowToGoOn(current, outcome);
+            while (true) {
+                IO.println("Watching " + rel(current.file()) + ": save it to check again (q then Enter to stop).");
+                String before = readOrNull(current.file());
+                String now = before;
+                while (Objects.equals(now, before)) {
+                    if (stop.await(pollMillis, TimeUnit.MILLISECONDS)) {
+                        IO.println("Stopped watching.");
+                        return 0;
+                    }
+                    now = readOrNull(current.file());
+                }
+                stop.await(Math.min(200, pollMillis), TimeUnit.MILLISECONDS);   // let the editor finish writing
+                IO.println();
+                IO.println("Saved " + rel(current.file()) + ", checking it again.");
+                outcome = runExercise(current);
+                IO.println(indent(outcome.output()));
+                if (outcome.solved()) {
+                    solvedText.put(current.name(), readOrNull(current.file()));
+                    IO.println("Solved " + current.name() + ".");
+                    break;
+                }
+                tellHowToGoOn(current, outcome);
+            }
+        }
+    } catch (InterruptedException e) {
+        return 1;
+    }
+}
+
+// ---- check --hint ----
+
+int hint(Exercise e, int asked) {
+    List<String> hints = e.hints();
+    Path state = root.resolve(".cache/check-hints").resolve(e.name());
+    int shown = 0;
+    try {
+        if (Files.isRegularFile(state)) shown = Integer.parseInt(Files.readString(state).strip());
+    } catch (IOException | NumberFormatException ignored) {
+        // start again from the first hint
+    }
+    if (asked < 0 || asked > hints.size())
+        return usage(e.name() + " has hints 1 to " + hints.size());
+    int n = asked > 0 ? asked : Math.min(shown + 1, hints.size());
+    IO.println("Hint " + n + " of " + hints.size() + " for " + e.name() + " (" + rel(e.file()) + "):");
+    IO.println();
+    IO.println(indent(hints.get(n - 1)));
+    IO.println();
+    if (n < hints.size()) {
+        IO.println("Still stuck? ./jbang check --hint " + e.name() + " shows hint " + (n + 1) + ".");
+    } else {
+        IO.println("That was the last hint. The solution: " + rel(e.solution())
+                + " (run it: ./jbang " + e.solutionAlias() + ")");
+    }
+    try {
+        Files.createDirectories(state.getParent());
+        Files.writeString(state, Math.max(shown, n) + "\n");
+    } catch (IOException x) {
+        System.err.println("check: could not remember the hint in " + rel(state) + ": " + x.getMessage());
+    }
+    return 0;
+}
+
+// ---- check --reset ----
+
+int reset(List<Exercise> chosen, boolean yes) {
+    var changed = new ArrayList<Exercise>();
+    for (Exercise e : chosen) {
+        if (e.shipped().equals(readOrNull(e.file()))) {
+            IO.println(rel(e.file()) + " is already as shipped.");
+            forgetHints(e);
+        } else {
+            changed.add(e);
+        }
+    }
+    if (changed.isEmpty()) return 0;
+    if (!yes) {
+        IO.print("Reset " + String.join(", ", changed.stream().map(e -> rel(e.file())).toList())
+                + " to the text as shipped? Your changes will be lost. [y/N] ");
+        String answer;
+        try {
+            answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+        } catch (IOException x) {
+            answer = null;
+        }
+        if (answer == null) IO.println();
+        if (answer == null || !List.of("y", "yes").contains(answer.strip().toLowerCase(Locale.ROOT))) {
+            IO.println("Nothing was reset.");
+            return 1;
+        }
+    }
+    for (Exercise e : changed) {
+        try {
+            Files.createDirectories(e.file().getParent());
+            Files.writeString(e.file(), e.shipped(), StandardCharsets.UTF_8);
+        } catch (IOException x) {
+            System.err.println("check: could not write " + rel(e.file()) + ": " + x.getMessage());
+            return 1;
+        }
+        forgetHints(e);
+        IO.println("Reset " + rel(e.file()) + " (and its hints count).");
+    }
+    return 0;
+}
+
+void forgetHints(Exercise e) {
+    try {
+        Files.deleteIfExists(root.resolve(".cache/check-hints").resolve(e.name()));
+    } catch (IOException ignored) {
+        // nothing to forget
+    }
+}
+
+// ---- helpers ----
+
+Exercise find(String name) {
+    return exercises.stream().filter(e -> e.name().equals(name)).findFirst().orElse(null);
+}
+
+int unknown(String name) {
+    System.err.println("check: no exercise named '" + name + "'. Exercises: "
+            + String.join(", ", exercises.stream().map(Exercise::name).toList()));
+    return 2;
+}
+
+static int usage(String problem) {
+    System.err.println("check: " + problem);
+    System.err.println(USAGE);
+    return 2;
+}
+
+String rel(Path p) {
+    Path abs = p.toAbsolutePath().normalize();
+    return abs.startsWith(root) ? root.relativize(abs).toString() : p.toString();
+}
+
+static String indent(String text) {
+    return text.isEmpty() ? "" : text.lines().map(l -> l.isEmpty() ? l : "  " + l).collect(Collectors.joining("\n"));
+}
+
+static String readOrNull(Path file) {
+    try {
+        return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException | UncheckedIOException e) {
+        return null;
+    }
+}
+
+static long setting(String property, String env, long fallback) {
+    String v = System.getProperty(property, System.getenv(env));
+    if (v == null || v.isBlank()) return fallback;
+    try {
+        return Long.parseLong(v.strip());
+    } catch (NumberFormatException e) {
+        System.err.println("check: ignoring " + property + "/" + env + "=" + v + " (not a number)");
+        return fallback;
+    }
+}
