@@ -31,7 +31,8 @@ run_tool() {
   key="$(cat "tools/$script" tools/course/*.java $( [ "$script" = Tests.java ] && echo tools/tests/*.java ) 2>/dev/null | sha256sum | cut -c1-16)"
   mkdir -p "$cache"
   local cp_file="$cache/${script%.java}-$key.classpath"
-  if [ ! -s "$cp_file" ]; then
+  # Rebuild when the sources changed, or when JBang's cache lost the compiled jar.
+  if [ ! -s "$cp_file" ] || [ ! -f "$(cut -d: -f1 "$cp_file")" ]; then
     rm -f "$cache/${script%.java}"-*.classpath
     ./jbang build --quiet "tools/$script" >&2
     ./jbang info classpath "tools/$script" > "$cp_file.tmp" && mv "$cp_file.tmp" "$cp_file"

@@ -6,9 +6,8 @@ import java.util.*;
 /// jbang-catalog.json: the alias users type, and the file it runs.
 public record Catalog(Path file, Map<String, Alias> aliases) {
 
-    public record Alias(String name, Path script, String description, List<String> runtimeOptions, int line) {
-        /// The path as written in the catalog, relative to the root, e.g. programs/TenThousandWaits.java.
-        public String ref() { return Course.relative(script); }
+    /// `ref` is the script's path relative to the course root, e.g. programs/TenThousandWaits.java.
+    public record Alias(String name, Path script, String ref, String description, List<String> runtimeOptions, int line) {
         public boolean isExercise() { return ref().startsWith("exercises/") && !ref().startsWith("exercises/solutions/"); }
     }
 
@@ -36,10 +35,12 @@ public record Catalog(Path file, Map<String, Alias> aliases) {
             if (!m.containsKey("description")) throw new BuildError(file, e.getValue().line(),
                     "alias '" + e.getKey() + "' has no \"description\": say in one line what it shows");
             Path script = root.resolve(Yaml.scalar(m.get("script-ref"), "script-ref")).normalize();
+            if (!script.startsWith(root.normalize())) throw new BuildError(file, m.get("script-ref").line(),
+                    "alias '" + e.getKey() + "' points outside the course folder. Use a path relative to the root");
             if (!Files.isRegularFile(script)) throw new BuildError(file, m.get("script-ref").line(),
-                    "alias '" + e.getKey() + "' points to " + Course.relative(script) + ", which does not exist. "
+                    "alias '" + e.getKey() + "' points to " + root.normalize().relativize(script) + ", which does not exist. "
                     + "Fix the path or add the program");
-            out.put(e.getKey(), new Alias(e.getKey(), script, Yaml.scalar(m.get("description"), "description"),
+            out.put(e.getKey(), new Alias(e.getKey(), script, root.normalize().relativize(script).toString(), Yaml.scalar(m.get("description"), "description"),
                     m.containsKey("runtime-options") ? Yaml.scalars(m.get("runtime-options"), "runtime-options") : List.of(),
                     e.getValue().line()));
         }

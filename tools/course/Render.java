@@ -196,7 +196,7 @@ public final class Render {
         var b = new StringBuilder("<section class=\"exercise\" id=\"exercise-" + ex.name() + "\" aria-labelledby=\"exercise-" + ex.name() + "-title\">");
         b.append("<h3 id=\"exercise-").append(ex.name()).append("-title\">Exercise: <code>").append(ex.name()).append("</code></h3>");
         b.append("<p class=\"practises\">").append(Highlight.escape(ex.practises())).append("</p>");
-        b.append("<p>Edit <code>").append(Course.relative(ex.file())).append("</code> until it passes; check it with <code>./jbang check ")
+        b.append("<p>Edit <code>").append(root.relativize(ex.file().toAbsolutePath().normalize())).append("</code> until it passes; check it with <code>./jbang check ")
                 .append(ex.name()).append("</code>, or re-run it on every save with <code>./jbang check --watch</code>.</p>");
         b.append(program(catalog.get(ex.name(), file, lineNo)));
         // Nested <details>: each hint opens only after the one before it, with or without JavaScript.

@@ -1,0 +1,240 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import course.*;
+import java.nio.file.*;
+import org.jsoup.Jsoup;
+import org.junit.jupiter.api.*;
+
+/// The generator, on a tiny course: what it renders, and how it refuses bad input.
+class GeneratorTest {
+
+    Fixture f;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        f = new Fixture();
+        f.write("site/marker.txt", "previous site");
+    }
+
+    @Test
+    void frontMatterGivesOrderSlugTitleAndRuns() {
+        var lesson = Lesson.load(f.file("lessons/01-first.md"));
+        assertEquals(1, lesson.order());
+        assertEquals("first", lesson.slug());
+        assertEquals("First", lesson.title());
+        assertEquals("hello", lesson.program());
+        assertEquals("hello-run", lesson.runs().getFirst().id());
+        assertEquals(8, lesson.bodyLine(), "the body starts on the line after the closing ---");
+    }
+
+    @Test
+    void runsCarryArgumentsWrapperAndJavaOptions() throws Exception {
+        f.replace("lessons/01-first.md", "    alias: hello\n", """
+                    alias: hello
+                    args: [pool, 400]
+                    wrapper: [prlimit, --nproc=64]
+                    java-options: [-Xlog:os+thread=off]
+                """);
+        var run = Lesson.load(f.file("lessons/01-first.md")).runs().getFirst();
+        assertEquals(java.util.List.of("pool", "400"), run.args());
+        assertEquals(java.util.List.of("prlimit", "--nproc=64"), run.wrapper());
+        assertEquals(java.util.List.of("-Xlog:os+thread=off"), run.javaOptions());
+    }
+
+    @Test
+    void pageEmbedsTheProgramFromItsFileAtBuildTime() throws Exception {
+        f.build(false);
+        var page = Jsoup.parse(f.file("site/first.html"));
+        assertEquals(Fixture.HELLO.strip(), page.selectFirst("figure.program pre.code").wholeText().strip());
+        // Change the program: the page follows, because no copy exists.
+        f.write("programs/Hello.java", Fixture.HELLO.replace("took", "spent"));
+        f.build(false);
+        page = Jsoup.parse(f.file("site/first.html"));
+        assertTrue(page.selectFirst("figure.program pre.code").wholeText().contains("spent 1234 ms"));
+        assertEquals(Fixture.HELLO.replace("took", "spent"), f.read("site/code/Hello.java"), "the download is the program");
+    }
+
+    @Test
+    void runItBoxGivesBothCommands() throws Exception {
+        f.build(false);
+        var box = Jsoup.parse(f.file("site/first.html")).selectFirst("figure.program .run-it").text();
+        assertTrue(box.contains("./jbang hello"), box);
+        assertTrue(box.contains("java programs/Hello.java"), box);
+    }
+
+    @Test
+    void recordedOutputIsShownWithItsEnvironment() throws Exception {
+        f.build(false);
+        var out = Jsoup.parse(f.file("site/first.html")).selectFirst("figure.output#run-hello-run");
+        assertEquals("took 1234 ms", out.selectFirst("pre.output").text());
+        assertTrue(out.selectFirst(".env").text().contains("JDK test"));
+    }
+
+    @Test
+    void numberReferenceShowsWhatTheRecordingSays() throws Exception {
+        f.build(false);
+        var p = Jsoup.parse(f.file("site/first.html")).selectFirst("main p");
+        assertEquals("It took 1234 ms.", p.text());
+        assertEquals("#run-hello-run", p.selectFirst("a.measured").attr("href"));
+    }
+
+    @Test
+    void numberReferenceThatTheRecordingLacksStopsTheBuild() throws Exception {
+        f.replace("lessons/01-first.md", "took (\\d+) ms", "lasted (\\d+) ms");
+        var e = f.buildFails(false);
+        assertTrue(e.where().endsWith("lessons/01-first.md:8"), e.toString());
+        assertTrue(e.getMessage().contains("matches nothing"), e.getMessage());
+    }
+
+    @Test
+    void staleRecordingWarnsInABuildAndFailsInAStrictOne() throws Exception {
+        f.write("programs/Hello.java", Fixture.HELLO + "// edited by a student\n");
+        var result = f.build(false);
+        assertEquals(1, result.warnings().size(), result.warnings().toString());
+        assertTrue(result.warnings().getFirst().contains("./build.sh record hello-run"));
+        assertNotNull(Jsoup.parse(f.file("site/first.html")).selectFirst("figure.output.stale"), "the page says so too");
+        var e = f.buildFails(true);
+        assertTrue(e.getMessage().contains("stale"), e.getMessage());
+    }
+
+    @Test
+    void exerciseShowsTheShippedTextNotTheWorkingCopy() throws Exception {
+        f.write("exercises/Answer.java", Fixture.SOLUTION); // a student solved it in place
+        f.build(false);
+        var ex = Jsoup.parse(f.file("site/first.html")).selectFirst("section.exercise#exercise-answer");
+        assertNotNull(ex, "an exercise is appended to its lesson");
+        String shipped = ex.selectFirst("figure#program-answer pre.code").wholeText();
+        assertTrue(shipped.contains("return 0; // TODO"), shipped);
+        assertFalse(shipped.contains("return 42"), shipped);
+        String solution = ex.selectFirst("details.solution pre.code").wholeText();
+        assertTrue(solution.contains("return 42"), solution);
+        assertFalse(solution.contains("// exercise:"), "markers are stripped from the shown solution");
+        assertEquals("It is 42.", ex.selectFirst("details.hint").text().replace("Hint 1 of 1", "").strip());
+    }
+
+    @Test
+    void sidebarMarksTheCurrentLessonAndPagesLinkPreviousAndNext() throws Exception {
+        f.build(false);
+        var page = Jsoup.parse(f.file("site/second.html"));
+        assertEquals("second.html", page.selectFirst("a[aria-current=page]").attr("href"));
+        assertEquals("first.html", page.selectFirst("a[rel=prev]").attr("href"));
+        var index = Jsoup.parse(f.file("site/index.html"));
+        assertEquals(java.util.List.of("first.html", "second.html"), index.select("ol.lesson-list a").eachAttr("href"));
+        assertTrue(Files.exists(f.file("site/404.html")));
+    }
+
+    @Test
+    void headingsGetAnchorsReadersCanLinkTo() throws Exception {
+        f.build(false);
+        var h = Jsoup.parse(f.file("site/second.html")).selectFirst("h2#more");
+        assertEquals("#more", h.selectFirst("a.anchor").attr("href"));
+    }
+
+    // ---- bad input: each stops the build, names file and line, and leaves site/ as it was
+
+    void assertRefused(String file, int line, String words) throws Exception {
+        var e = f.buildFails(false);
+        assertTrue(e.where().endsWith(file + (line > 0 ? ":" + line : "")), "where: " + e.where() + " — " + e);
+        assertTrue(e.getMessage().contains(words), e.getMessage());
+        assertEquals("previous site", f.read("site/marker.txt"), "site/ must be left as it was");
+    }
+
+    @Test
+    void lessonNamingAnUnknownAliasIsRefused() throws Exception {
+        f.replace("lessons/01-first.md", "    alias: hello", "    alias: helo");
+        assertRefused("lessons/01-first.md", 5, "Known aliases: hello");
+    }
+
+    @Test
+    void lessonEmbeddingAnUnknownProgramIsRefused() throws Exception {
+        f.replace("lessons/02-second.md", "## More", "{{program nosuch}}\n\n## More");
+        assertRefused("lessons/02-second.md", 4, "names alias 'nosuch'");
+    }
+
+    @Test
+    void aliasPointingToAMissingFileIsRefused() throws Exception {
+        Files.delete(f.file("programs/Hello.java"));
+        assertRefused("jbang-catalog.json", 3, "does not exist");
+    }
+
+    @Test
+    void programWithoutAnAliasIsRefused() throws Exception {
+        f.write("programs/Orphan.java", Fixture.HELLO);
+        assertRefused("programs/Orphan.java", 1, "has no alias");
+    }
+
+    @Test
+    void misspelledCatalogKeyIsRefused() throws Exception {
+        f.replace("jbang-catalog.json", "\"description\": \"says hello\"", "\"description\": \"says hello\", \"deps\": []");
+        assertRefused("jbang-catalog.json", 3, "silently ignores");
+    }
+
+    @Test
+    void malformedFrontMatterIsRefusedAtItsLine() throws Exception {
+        f.replace("lessons/01-first.md", "runs:\n", "runs:\n  - id: [unclosed\n");
+        assertRefused("lessons/01-first.md", 6, "not valid YAML");
+    }
+
+    @Test
+    void unknownFrontMatterKeyIsRefused() throws Exception {
+        f.replace("lessons/01-first.md", "title: First", "title: First\ntitel: typo");
+        assertRefused("lessons/01-first.md", 3, "unknown front matter key 'titel'");
+    }
+
+    @Test
+    void frontMatterThatIsNeverClosedIsRefused() throws Exception {
+        f.write("lessons/02-second.md", "---\ntitle: Second\n\n## More\n");
+        assertRefused("lessons/02-second.md", 1, "not closed");
+    }
+
+    @Test
+    void brokenInternalLinkIsRefusedAtItsLine() throws Exception {
+        f.replace("lessons/02-second.md", "first.html", "frist.html");
+        assertRefused("lessons/02-second.md", 6, "does not have");
+    }
+
+    @Test
+    void brokenAnchorIsRefusedAtItsLine() throws Exception {
+        f.replace("lessons/01-first.md", "second.html#more", "second.html#mroe");
+        assertRefused("lessons/01-first.md", 16, "no such anchor");
+    }
+
+    @Test
+    void twoLessonsWithTheSameOrderAreRefused() throws Exception {
+        f.write("lessons/02-another.md", "---\ntitle: Another\n---\nText.\n");
+        var e = f.buildFails(false);
+        assertTrue(e.getMessage().contains("same order 2"), e.getMessage());
+        assertEquals("previous site", f.read("site/marker.txt"));
+    }
+
+    @Test
+    void twoLessonsWithTheSameSlugAreRefused() throws Exception {
+        f.write("lessons/03-second.md", "---\ntitle: Second again\n---\nText.\n");
+        var e = f.buildFails(false);
+        assertTrue(e.getMessage().contains("same slug 'second'"), e.getMessage());
+        assertEquals("previous site", f.read("site/marker.txt"));
+    }
+
+    @Test
+    void missingRecordingIsRefusedWithTheCommandToRecordIt() throws Exception {
+        Files.delete(f.file("recordings/hello-run.txt"));
+        assertRefused("lessons/01-first.md", 8, "./build.sh record hello-run");
+    }
+
+    @Test
+    void unknownDirectiveIsRefused() throws Exception {
+        f.replace("lessons/02-second.md", "## More", "{{programme}}\n\n## More");
+        assertRefused("lessons/02-second.md", 4, "not a directive");
+    }
+
+    @Test
+    void aSuccessfulBuildReplacesTheSite() throws Exception {
+        f.build(false);
+        assertFalse(Files.exists(f.file("site/marker.txt")), "the new site replaced the old one");
+        try (var s = Files.list(f.root)) {
+            assertEquals(0, s.filter(p -> p.getFileName().toString().startsWith("site.")).count(), "no temporary folders left");
+        }
+    }
+}
