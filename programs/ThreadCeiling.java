@@ -25,7 +25,7 @@ void main(String[] args) throws InterruptedException {
         count = cap;
     }
 
-    long rssBefore = rssKb();
+    long rssBefore = kbOf("VmRSS"), reservedBefore = kbOf("VmSize");
     IO.println("starting " + n(count) + " " + kind + " threads that sleep; RSS before: " + kb(rssBefore));
 
     // Each thread checks in once it is running, then sleeps until the JVM ends.
@@ -51,7 +51,7 @@ void main(String[] args) throws InterruptedException {
     }
     boolean allAsleep = asleep.tryAcquire(started, 60, TimeUnit.SECONDS);
     long ms = (System.nanoTime() - t0) / 1_000_000;
-    long rssAfter = rssKb();
+    long rssAfter = kbOf("VmRSS"), reservedAfter = kbOf("VmSize");
 
     if (failure != null) {
         IO.println("Thread.start failed after " + n(started) + " " + kind + " threads:");
@@ -68,6 +68,8 @@ void main(String[] args) throws InterruptedException {
     } else {
         IO.println("RSS after: " + kb(rssAfter) + ", grew by " + kb(rssAfter - rssBefore));
         IO.println(String.format(Locale.ROOT, "RSS per thread: %.1f KB", (rssAfter - rssBefore) / (double) started));
+        IO.println(String.format(Locale.ROOT, "reserved (VmSize) per thread: %.1f KB",
+                (reservedAfter - reservedBefore) / (double) started));
     }
     printLimits();
     if (failure != null) System.exit(1); // the sleeping threads are daemons; exit code 1 = count not reached
@@ -109,9 +111,9 @@ String cgroupPidsMax() {
 
 String orNotReadable(String s) { return s.isEmpty() ? "not readable" : s; }
 
-// VmRSS from /proc/self/status in KB, or -1 where there is no /proc.
-long rssKb() {
-    String v = statusField("VmRSS");
+// A "VmXxx:  1234 kB" field of /proc/self/status in KB, or -1 where there is no /proc.
+long kbOf(String field) {
+    String v = statusField(field);
     return v.isEmpty() ? -1 : Long.parseLong(v.split("\\s+")[0]);
 }
 

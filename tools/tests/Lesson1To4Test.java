@@ -25,6 +25,8 @@ class Lesson1To4Test {
         assertEquals(500, Bounds.number(r.out(), "started ([\\d,]+) threads \\(platform\\) in [\\d,]+ ms"), r.all());
         assertTrue(Pattern.compile("RSS per thread: \\d+\\.\\d KB").matcher(r.out()).find(), r.all());
         assertTrue(r.out().contains("Max processes (/proc/self/limits): soft "), r.all());
+        // Each platform thread reserves its stack (1 MB by default on Linux x64, at least 256 KB anywhere).
+        assertTrue(Bounds.number(r.out(), "reserved \\(VmSize\\) per thread: (\\d+)\\.\\d KB") >= 256, r.all());
         assertFalse(r.out().contains("Thread.start failed"), r.all());
     }
 
