@@ -117,8 +117,9 @@ int checkAll() {
         return 0;
     }
     IO.println();
-    IO.println("Next: " + next.name() + " (lesson " + next.lesson() + "): " + next.practises());
-    IO.println("Edit " + rel(next.file()) + "; it says:");
+    IO.println("Next: " + next.name() + ", from lesson " + next.lesson());
+    IO.println("  " + next.practises());
+    IO.println("Edit " + rel(next.file()) + " until it says Solved. Right now it says:");
     IO.println(indent(nextOutcome.output()));
     tellHowToGoOn(next, nextOutcome);
     IO.println("Re-run on every save: ./jbang check --watch");
@@ -228,6 +229,7 @@ int watch() {
         while (true) {
             Exercise current = null;
             Outcome outcome = null;
+            String checkedText = null;                    // the text that run saw
             int solved = 0;
             for (Exercise e : exercises) {
                 String text = readOrNull(e.file());
@@ -243,6 +245,7 @@ int watch() {
                 } else {
                     current = e;
                     outcome = o;
+                    checkedText = text;
                     break;
                 }
             }
@@ -255,11 +258,11 @@ int watch() {
                     + " (lesson " + current.lesson() + ")");
             IO.println(indent(outcome.output()));
             tellHowToGoOn(current, outcome);
+            String checked = checkedText;
             while (true) {
                 IO.println("Watching " + rel(current.file()) + ": save it to check again (q then Enter to stop).");
-                String before = readOrNull(current.file());
-                String now = before;
-                while (Objects.equals(now, before)) {
+                String now = checked;
+                while (Objects.equals(now, checked)) {
                     if (stop.await(pollMillis, TimeUnit.MILLISECONDS)) {
                         IO.println("Stopped watching.");
                         return 0;
@@ -269,10 +272,11 @@ int watch() {
                 stop.await(Math.min(200, pollMillis), TimeUnit.MILLISECONDS);   // let the editor finish writing
                 IO.println();
                 IO.println("Saved " + rel(current.file()) + ", checking it again.");
+                checked = readOrNull(current.file());
                 outcome = runExercise(current);
                 IO.println(indent(outcome.output()));
                 if (outcome.solved()) {
-                    solvedText.put(current.name(), readOrNull(current.file()));
+                    solvedText.put(current.name(), checked);
                     IO.println("Solved " + current.name() + ".");
                     break;
                 }

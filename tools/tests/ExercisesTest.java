@@ -1,0 +1,290 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import course.BuildError;
+import course.Exercises;
+import course.Exercises.Exercise;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.util.*;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/// The exercises: their metadata, the derivation of the shipped text, and what each one says
+/// when run as shipped and as solved. Shipped text always comes from derive(solution), never
+/// from the working copy, which a student may have solved.
+class ExercisesTest {
+
+    static final List<Exercise> ALL = Exercises.load(Proc.ROOT);
+
+    // ---- derive and strip -------------------------------------------------------------------
+
+    static final String SOLUTION = """
+            int f(int a) {
+                // exercise: return 0; // TODO: double it
+                int b = a * 2;
+                return b;
+                // end exercise
+            }
+            """;
+
+    @Test
+    @DisplayName("derive keeps the marker's text at its indentation and drops the solution's lines")
+    void deriveReplacesTheRegion() {
+        assertEquals("""
+                int f(int a) {
+                    return 0; // TODO: double it
+                }
+                """, Exercises.derive(SOLUTION));
+    }
+
+    @Test
+    @DisplayName("derive keeps several marker lines, their relative indentation and CRLF line ends")
+    void deriveKeepsSeveralMarkerLines() {
+        String solution = "void g() {\r\n"
+                + "    // exercise: synchronized (lock) {\r\n"
+                + "    // exercise:     work();\r\n"
+                + "    // exercise: }\r\n"
+                + "    work();\r\n"
+                + "    // end exercise\r\n"
+                + "}\r\n";
+        assertEquals("void g() {\r\n    synchronized (lock) {\r\n        work();\r\n    }\r\n}\r\n",
+                Exercises.derive(solution));
+    }
+
+    @Test
+    @DisplayName("strip removes only the marker lines")
+    void stripRemovesMarkers() {
+        assertEquals("""
+                int f(int a) {
+                    int b = a * 2;
+                    return b;
+                }
+                """, Exercises.strip(SOLUTION));
+        assertEquals("no markers\n", Exercises.strip("no markers\n"));
+    }
+
+    @Test
+    @DisplayName("derive rejects an unclosed region, a stray end and a nested opening, naming the line")
+    void deriveRejectsMalformedRegions() {
+        var unclosed = assertThrows(BuildError.class, () -> Exercises.derive("a\n// exercise: x\nb\n"));
+        assertEquals(2, unclosed.line);
+        assertTrue(unclosed.getMessage().contains("// end exercise"), unclosed.getMessage());
+
+        var stray = assertThrows(BuildError.class, () -> Exercises.derive("a\n\n    // end exercise\n"));
+        assertEquals(3, stray.line);
+
+        var nested = assertThrows(BuildError.class,
+                () -> Exercises.derive("// exercise: x\ny\n// exercise: z\n// end exercise\n"));
+        assertEquals(3, nested.line);
+        assertTrue(nested.getMessage().contains("line 1"), nested.getMessage());
+
+        var shortEnd = assertThrows(BuildError.class, () -> Exercises.strip("// exercise: x\ny\n// end\n"));
+        assertTrue(shortEnd.getMessage().contains("// end exercise"), shortEnd.getMessage());
+    }
+
+    // ---- metadata ---------------------------------------------------------------------------
+
+    @Test
+    @DisplayName("load: at least five exercises in lesson order, timetable first, each with a lesson, a sentence and 1-3 hints")
+    void loadsTheExercises() {
+        assertTrue(ALL.size() >= 5, "only " + ALL.size() + " exercises");
+        assertEquals("timetable", ALL.getFirst().name());
+        var lessonAliases = Set.of("ceiling", "hopping", "daemon", "waits", "primes", "pinning", "admission",
+                "timeout", "check");
+        int previous = 0;
+        for (Exercise e : ALL) {
+            int lesson = Integer.parseInt(e.lesson().substring(0, e.lesson().indexOf('-')));
+            assertTrue(lesson >= previous, e.name() + " is out of course order");
+            previous = lesson;
+            assertFalse(lessonAliases.contains(e.name()), e.name() + " collides with a lesson's alias");
+            assertEquals(Proc.ROOT.resolve("exercises/" + Exercises.className(e.name()) + ".java"), e.file());
+            assertTrue(Files.isRegularFile(e.solution()), e.solution().toString());
+            assertTrue(e.practises().endsWith("."), e.name() + ": practises should be one sentence");
+            assertTrue(e.hints().size() >= 1 && e.hints().size() <= 3, e.name() + " has " + e.hints().size() + " hints");
+            assertNotEquals(e.shipped(), e.shown(), e.name() + ": the shipped text must differ from the solution");
+            assertFalse(e.shown().contains("// exercise:") || e.shown().contains("// end exercise"), e.name());
+        }
+        assertEquals(ALL.size(), ALL.stream().map(Exercise::name).distinct().count());
+    }
+
+    @Test
+    @DisplayName("load: a hint's further lines stay with it")
+    void hintsKeepTheirContinuationLines() throws IOException {
+        Path root = fakeRoot("""
+                ## fake
+                - lesson: 02-some-lesson
+                - practises: One thing.
+
+                1. First line
+                   second line.
+                2. Another.
+                """);
+        var e = Exercises.load(root).getFirst();
+        assertEquals(List.of("First line\nsecond line.", "Another."), e.hints());
+        assertEquals("02-some-lesson", e.lesson());
+        assertEquals("One thing.", e.practises());
+    }
+
+    record Bad(String why, String hints, int line, String advice) {}
+
+    @TestFactory
+    @DisplayName("load: bad metadata throws BuildError with the file, the line and what to do")
+    Stream<DynamicTest> badMetadata() {
+        String ok = "- lesson: 02-some-lesson\n- practises: One thing.\n";
+        return Stream.of(
+                new Bad("hints out of order", "## fake\n" + ok + "1. a\n3. b\n", 5, "Number the hints"),
+                new Bad("no lesson", "intro\n\n## fake\n- practises: x.\n1. a\n", 3, "- lesson:"),
+                new Bad("unknown field", "## fake\n- lessons: 02-x\n", 2, "A section holds"),
+                new Bad("four hints", "## fake\n" + ok + "1. a\n2. b\n3. c\n4. d\n", 1, "one to three"),
+                new Bad("a bad name", "## Fake Name\n", 1, "lower-case"),
+                new Bad("a stray line", "## fake\n" + ok + "some prose\n", 4, "numbered hints"),
+                new Bad("a lesson that is not a slug", "## fake\n- lesson: lesson two\n", 2, "file name"),
+                new Bad("twice the same exercise", "## fake\n" + ok + "1. a\n## fake\n", 5, "twice")
+        ).map(bad -> DynamicTest.dynamicTest(bad.why(), () -> {
+            Path root = fakeRoot(bad.hints());
+            var e = assertThrows(BuildError.class, () -> Exercises.load(root));
+            assertEquals(root.resolve("exercises/HINTS.md"), e.file, e.toString());
+            assertEquals(bad.line(), e.line, e.toString());
+            assertTrue(e.getMessage().contains(bad.advice()), e.toString());
+        }));
+    }
+
+    @Test
+    @DisplayName("load: an unclosed region in a solution, a wrong alias and an unknown lesson are reported")
+    void badFilesAreReported() throws IOException {
+        String hints = "## fake\n- lesson: 02-some-lesson\n- practises: x.\n1. a\n";
+
+        Path unclosed = fakeRoot(hints);
+        Files.writeString(unclosed.resolve("exercises/solutions/Fake.java"), "a\n// exercise: x\nb\n");
+        var e1 = assertThrows(BuildError.class, () -> Exercises.load(unclosed));
+        assertEquals(unclosed.resolve("exercises/solutions/Fake.java"), e1.file, e1.toString());
+        assertEquals(2, e1.line, e1.toString());
+
+        Path alias = fakeRoot(hints);
+        Files.writeString(alias.resolve("jbang-catalog.json"), catalog("programs/Fake.java"));
+        var e2 = assertThrows(BuildError.class, () -> Exercises.load(alias));
+        assertEquals(alias.resolve("jbang-catalog.json"), e2.file, e2.toString());
+        assertTrue(e2.getMessage().contains("must run exercises/Fake.java"), e2.toString());
+
+        Path lesson = fakeRoot(hints);
+        Files.createDirectories(lesson.resolve("lessons"));
+        Files.writeString(lesson.resolve("lessons/02-another-lesson.md"), "---\ntitle: x\n---\n");
+        var e3 = assertThrows(BuildError.class, () -> Exercises.load(lesson));
+        assertTrue(e3.getMessage().contains("02-another-lesson"), e3.toString());
+    }
+
+    /// A root with one exercise 'fake' whose files and aliases are right, and the given HINTS.md.
+    static Path fakeRoot(String hints) throws IOException {
+        Path root = Files.createTempDirectory("exercises");
+        Files.createDirectories(root.resolve("exercises/solutions"));
+        Files.writeString(root.resolve("exercises/HINTS.md"), hints);
+        Files.writeString(root.resolve("exercises/solutions/Fake.java"), SOLUTION);
+        Files.writeString(root.resolve("exercises/Fake.java"), Exercises.derive(SOLUTION));
+        Files.writeString(root.resolve("jbang-catalog.json"), catalog("exercises/Fake.java"));
+        return root;
+    }
+
+    static String catalog(String fakeRef) {
+        return """
+                {
+                  "aliases": {
+                    "fake": { "script-ref": "%s", "description": "x" },
+                    "fake-solution": { "script-ref": "exercises/solutions/Fake.java", "description": "x" }
+                  }
+                }
+                """.formatted(fakeRef);
+    }
+
+    // ---- the exercises, run -----------------------------------------------------------------
+
+    /// Every exercise, as shipped, in a folder of its own: it fails and names a failed check.
+    @TestFactory
+    @DisplayName("every exercise fails as shipped, naming a failed check and the hint command")
+    Stream<DynamicTest> everyExerciseFailsAsShipped() {
+        return ALL.stream().map(e -> DynamicTest.dynamicTest(e.name(), () -> {
+            var r = runShipped(e);
+            assertNotEquals(0, r.exit(), r.all());
+            var lines = r.out().strip().lines().toList();
+            assertTrue(lines.size() >= 3, r.all());
+            assertEquals("Hint: ./jbang check --hint " + e.name(), lines.getLast(), r.all());
+            String notYet = lines.get(lines.size() - 2);
+            assertTrue(notYet.startsWith("Not solved yet: "), r.all());
+            String failed = notYet.substring("Not solved yet: ".length());
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("FAIL " + failed + ": got ")), r.all());
+            for (String line : lines.subList(0, lines.size() - 2))
+                assertTrue(line.startsWith("ok   ") || line.startsWith("FAIL "), "not a check line: " + line);
+            assertFalse(lines.contains("Solved."), r.all());
+        }));
+    }
+
+    @TestFactory
+    @DisplayName("every solution passes every check and says Solved.")
+    Stream<DynamicTest> everySolutionPasses() {
+        return ALL.stream().map(e -> DynamicTest.dynamicTest(e.name(), () -> {
+            var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
+                    List.of(Proc.JAVA.toString(), Proc.ROOT.relativize(e.solution()).toString()));
+            assertEquals(0, r.exit(), r.all());
+            var lines = r.out().strip().lines().toList();
+            assertEquals("Solved.", lines.getLast(), r.all());
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("ok   ")), r.all());
+            assertTrue(lines.stream().noneMatch(l -> l.startsWith("FAIL ")), r.all());
+        }));
+    }
+
+    /// The committed pair, read from git: a student's edits to the working copy change nothing.
+    @TestFactory
+    @DisplayName("every committed exercises/X.java equals derive(its committed solution)")
+    Stream<DynamicTest> committedExercisesAreDerived() {
+        return ALL.stream().map(e -> DynamicTest.dynamicTest(e.name(), () -> {
+            String file = Proc.ROOT.relativize(e.file()).toString();
+            String solution = Proc.ROOT.relativize(e.solution()).toString();
+            String derived = Exercises.derive(e.solution(), committed(solution));
+            assertEquals(derived, committed(file), file + " is not derive(" + solution
+                    + "). Regenerate it with ./jbang check --reset " + e.name() + " --yes, then commit it");
+        }));
+    }
+
+    /// A file as committed at HEAD; without git (a downloaded archive), the file on disk.
+    static String committed(String path) throws IOException {
+        if (!Files.exists(Proc.ROOT.resolve(".git")))
+            return Files.readString(Proc.ROOT.resolve(path), StandardCharsets.UTF_8);
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(1), List.of("git", "show", "HEAD:" + path));
+        assertEquals(0, r.exit(), path + " is not committed: " + r.err());
+        return r.out();
+    }
+
+    @Test
+    @DisplayName("a solved working copy changes nothing about the shipped text the tests run")
+    void solvedWorkingCopyDoesNotLeakIntoShipped() throws IOException {
+        Path root = Files.createTempDirectory("solved");
+        Files.createDirectories(root.resolve("exercises/solutions"));
+        Files.copy(Proc.ROOT.resolve("exercises/HINTS.md"), root.resolve("exercises/HINTS.md"));
+        Files.copy(Proc.ROOT.resolve("jbang-catalog.json"), root.resolve("jbang-catalog.json"));
+        for (Exercise e : ALL) {
+            Files.copy(e.solution(), root.resolve("exercises/solutions").resolve(e.solution().getFileName()));
+            Files.copy(e.solution(), root.resolve("exercises").resolve(e.file().getFileName()));   // solved
+        }
+        var copy = Exercises.load(root);
+        assertEquals(ALL.stream().map(Exercise::name).toList(), copy.stream().map(Exercise::name).toList());
+        for (int i = 0; i < ALL.size(); i++) {
+            assertEquals(ALL.get(i).shipped(), copy.get(i).shipped(), copy.get(i).name());
+            assertNotEquals(Files.readString(copy.get(i).file()), copy.get(i).shipped(), copy.get(i).name());
+        }
+        var r = runShipped(copy.get(1));
+        assertNotEquals(0, r.exit(), "the shipped text of a solved copy must still fail: " + r.all());
+    }
+
+    /// derive(solution) written as X.java in a temporary folder, run with the tests' JDK.
+    static Proc.Result runShipped(Exercise e) throws IOException {
+        Path dir = Files.createTempDirectory("shipped");
+        Path file = dir.resolve(e.file().getFileName());
+        Files.writeString(file, e.shipped(), StandardCharsets.UTF_8);
+        return Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(), file.getFileName().toString()));
+    }
+}
