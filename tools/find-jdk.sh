@@ -15,7 +15,9 @@ find_jdk25() {
     if [ -n "$v" ] && [ "$v" -ge 25 ]; then printf '%s' "$JAVA_HOME"; return; fi
   fi
   local dir best="" bestv=0
-  for dir in /usr/lib/jvm/* "$HOME"/.sdkman/candidates/java/* /Library/Java/JavaVirtualMachines/*/Contents/Home; do
+  # COURSE_JDK_DIRS (space-separated globs) replaces the usual places, e.g. for tests.
+  local dirs="${COURSE_JDK_DIRS:-/usr/lib/jvm/* $HOME/.sdkman/candidates/java/* /Library/Java/JavaVirtualMachines/*/Contents/Home}"
+  for dir in $dirs; do
     [ -d "$dir" ] && [ ! -L "$dir" ] || continue
     v="$(java_major "$dir")"
     if [ -n "$v" ] && [ "$v" -ge 25 ] && [ "$v" -gt "$bestv" ]; then best="$dir"; bestv="$v"; fi

@@ -1,0 +1,125 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import course.*;
+import java.nio.file.*;
+import java.util.*;
+import org.jsoup.Jsoup;
+import org.junit.jupiter.api.*;
+
+/// The real course, built end to end: in-process (strict, as CI wants it) and through
+/// ./build.sh on a copy of the repository (exit codes, messages, the previous site kept).
+class SiteBuildTest {
+
+    static Path site;
+
+    @BeforeAll
+    static void build() throws Exception {
+        site = Files.createTempDirectory("course-site").resolve("site");
+        Build.build(Proc.ROOT, site, true, System.out);
+    }
+
+    @Test
+    void indexLinksToEveryLessonInOrder() throws Exception {
+        var lessons = Lesson.loadAll(Proc.ROOT);
+        var index = Jsoup.parse(site.resolve("index.html"));
+        assertEquals(lessons.stream().map(Lesson::page).toList(), index.select("ol.lesson-list a").eachAttr("href"));
+        for (Lesson l : lessons) assertTrue(Files.exists(site.resolve(l.page())), l.page());
+    }
+
+    @Test
+    void everyLessonShowsItsProgramAndRecordedOutput() throws Exception {
+        for (Lesson l : Lesson.loadAll(Proc.ROOT)) {
+            var page = Jsoup.parse(site.resolve(l.page()));
+            assertFalse(page.select("figure.program pre.code").isEmpty(), l.page() + " shows no program");
+            assertFalse(page.select("figure.output pre.output").isEmpty(), l.page() + " shows no recorded output");
+            for (var env : page.select("figure.output .env"))
+                assertTrue(env.text().matches("Recorded on JDK 2\\d.* · \\d+ cores · .*"), l.page() + ": " + env.text());
+            assertTrue(page.select("figure.output.stale").isEmpty(), l.page() + " shows a stale recording");
+        }
+    }
+
+    @Test
+    void everyProgramOnAPageIsTheFileAsShipped() throws Exception {
+        var catalog = Catalog.load(Proc.ROOT);
+        for (Lesson l : Lesson.loadAll(Proc.ROOT))
+            for (var fig : Jsoup.parse(site.resolve(l.page())).select("figure.program")) {
+                var alias = catalog.aliases().get(fig.id().replaceFirst("^program-", ""));
+                assertNotNull(alias, fig.id());
+                assertEquals(Sources.shown(alias).stripTrailing(), fig.selectFirst("pre.code").wholeText().stripTrailing(), l.page() + " " + fig.id());
+            }
+    }
+
+    // ---- through ./build.sh, on a copy, so the real site/ is never touched
+
+    static Path copy;
+
+    static Proc.Result buildSh(String... args) {
+        var cmd = new ArrayList<>(List.of(copy.resolve("build.sh").toString()));
+        cmd.addAll(List.of(args));
+        return Proc.run(copy, Map.of(), Proc.Duration.ofMinutes(5), cmd);
+    }
+
+    @BeforeAll
+    static void copyRepository() throws Exception {
+        copy = Files.createTempDirectory("course-copy");
+        for (String p : List.of("build.sh", "jbang", "jbang-catalog.json", "lessons", "programs", "exercises", "recordings", "tools"))
+            copyTree(Proc.ROOT.resolve(p), copy.resolve(p));
+        // Share the compiled tools and JBang's cache: the copy builds with the same sources.
+        Files.createSymbolicLink(copy.resolve(".cache"), Proc.ROOT.resolve(".cache"));
+    }
+
+    static void copyTree(Path from, Path to) throws Exception {
+        try (var s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path dest = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(dest);
+                else Files.copy(p, dest, StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        }
+    }
+
+    @Test
+    void buildShBuildsBreaksCleanlyAndToleratesAnEditedProgram() throws Exception {
+        var ok = buildSh();
+        assertEquals(0, ok.exit(), ok.all());
+        assertTrue(ok.out().contains("site/index.html"), "says where to open it: " + ok.out());
+        byte[] before = Files.readAllBytes(copy.resolve("site/index.html"));
+
+        // A broken lesson: non-zero exit, file and line, what to do, and the previous site intact.
+        Path lesson;
+        try (var s = Files.list(copy.resolve("lessons"))) {
+            lesson = s.filter(p -> p.getFileName().toString().matches("\\d\\d-.*\\.md")).sorted().findFirst().orElseThrow();
+        }
+        String text = Files.readString(lesson);
+        Files.writeString(lesson, text + "\n{{run no-such-run}}\n");
+        int line = (int) (text + "\n").lines().count() + 1;
+        var broken = buildSh();
+        assertNotEquals(0, broken.exit());
+        assertTrue(broken.err().contains("lessons/" + lesson.getFileName() + ":" + line + ":"), broken.err());
+        assertTrue(broken.err().contains("Declare it under runs:"), broken.err());
+        assertArrayEquals(before, Files.readAllBytes(copy.resolve("site/index.html")), "site/ changed after a failed build");
+        Files.writeString(lesson, text);
+
+        // A student edits a program: the build stays green and warns about the stale recording.
+        Path program = copy.resolve("programs/TenThousandWaits.java");
+        Files.writeString(program, Files.readString(program) + "\n// a student's experiment\n");
+        var edited = buildSh();
+        assertEquals(0, edited.exit(), edited.all());
+        assertTrue(edited.err().contains("warning:") && edited.err().contains("stale"), edited.err());
+    }
+
+    @Test
+    void launcherExplainsWhenOnlyAnOlderJavaIsThere() throws Exception {
+        // A stand-in Java 17, so the test does not depend on which JDKs this machine has.
+        Path old = Files.createTempDirectory("java17");
+        Path java = Files.createDirectories(old.resolve("bin")).resolve("java");
+        Files.writeString(java, "#!/bin/sh\necho '    java.specification.version = 17'\necho 'openjdk version \"17.0.15\" 2025-04-15'\n");
+        java.toFile().setExecutable(true);
+        var r = Proc.run(Proc.ROOT, Map.of("COURSE_JDK_DIRS", "/nonexistent", "JAVA_HOME", old.toString()),
+                Proc.Duration.ofMinutes(1), List.of(Proc.ROOT.resolve("jbang").toString(), "--version"));
+        assertNotEquals(0, r.exit());
+        assertTrue(r.err().contains("needs JDK 25") && r.err().contains("17"), r.err());
+    }
+}
