@@ -12,24 +12,26 @@ void main(String[] args) throws InterruptedException {
     if (args.length == 1) count = Integer.parseInt(args[0]);
     if (count < 1 || count > MAX_THREADS) usage();
 
-    // Each thread notes its carrier before its first sleep and after every sleep.
-    var carriersOf = new ConcurrentHashMap<String, List<String>>();
+    // Each thread notes how it prints itself at the start and after every sleep; the carrier
+    // is in that text. Printing from inside the threads could itself change which carriers
+    // they use, so main prints everything once they have finished.
+    var seenBy = new ConcurrentHashMap<String, List<String>>();
     var threads = new ArrayList<Thread>();
     for (int i = 1; i <= count; i++) {
         String name = "sleeper-" + i;
         threads.add(Thread.ofVirtual().name(name).start(() -> {
             var seen = new ArrayList<String>();
-            IO.println(name + " is " + Thread.currentThread());
-            seen.add(carrier());
+            seen.add(Thread.currentThread().toString());
             for (int s = 0; s < SLEEPS; s++) {
                 try { Thread.sleep(NAP); } catch (InterruptedException e) { return; }
-                seen.add(carrier());
+                seen.add(Thread.currentThread().toString());
             }
-            carriersOf.put(name, seen);
+            seenBy.put(name, seen);
         }));
     }
     for (Thread t : threads) t.join();
 
+    for (int i = 1; i <= count; i++) IO.println("sleeper-" + i + " is " + seenBy.get("sleeper-" + i).getFirst());
     IO.println();
     IO.println("carrier at the start and after each of " + SLEEPS + " sleeps of " + NAP.toMillis()
             + " ms (N means " + POOL + "N):");
@@ -37,11 +39,11 @@ void main(String[] args) throws InterruptedException {
     var allCarriers = new TreeSet<String>();
     for (int i = 1; i <= count; i++) {
         String name = "sleeper-" + i;
-        List<String> seen = carriersOf.get(name);
-        boolean hop = new HashSet<>(seen).size() > 1;
+        List<String> carriers = seenBy.get(name).stream().map(t -> carrierOf(t)).toList();
+        boolean hop = new HashSet<>(carriers).size() > 1;
         if (hop) hopped++;
-        allCarriers.addAll(seen);
-        IO.println("  " + name + ": " + String.join(" ", seen.stream().map(c -> shortName(c)).toList())
+        allCarriers.addAll(carriers);
+        IO.println("  " + name + ": " + String.join(" ", carriers.stream().map(c -> shortName(c)).toList())
                 + (hop ? "  hopped" : "  stayed"));
     }
     IO.println();
@@ -56,10 +58,9 @@ static String shortName(String carrier) {
 }
 
 // A virtual thread prints as VirtualThread[#id,name]/state@carrier; the carrier is after '@'.
-static String carrier() {
-    String me = Thread.currentThread().toString();
-    int at = me.lastIndexOf('@');
-    return at < 0 ? "(none)" : me.substring(at + 1);
+static String carrierOf(String thread) {
+    int at = thread.lastIndexOf('@');
+    return at < 0 ? "(none)" : thread.substring(at + 1);
 }
 
 static void usage() {
