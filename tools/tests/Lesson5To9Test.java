@@ -88,6 +88,20 @@ class Lesson5To9Test {
         checkPinning(Proc.jbang("pinning"));
     }
 
+    @Test
+    @DisplayName("7 pinning: -Djdk.tracePinnedThreads is gone on JDK 25: no trace, no warning")
+    void tracePinnedThreadsPrintsNothing() {
+        var r = ok(Proc.run(Proc.ROOT, java.util.Map.of(), Proc.Duration.ofMinutes(2), List.of(
+                Proc.JAVA.toString(), "-Djdk.tracePinnedThreads=full", "programs/Pinning.java")));
+        checkPinning(r);
+        assertEquals("", r.err(), "the flag must add nothing to stderr");
+        // Every stdout line is one the program prints itself: no stack trace, no warning.
+        var own = java.util.regex.Pattern.compile(
+                "\\d+ virtual threads each sleep .*|[a-z ,]+: +took +\\d+ ms, pinned events: \\d+"
+                        + "|    pinned \\d+ ms, reason: .*|carriers seen: .*");
+        r.out().lines().forEach(line -> assertTrue(own.matcher(line).matches(), "unexpected line: " + line + "\n" + r.all()));
+    }
+
     static void checkPinning(Proc.Result r) {
         ok(r);
         final long unmounted = PIN_SLEEP_MS;            // the sleeps overlap: about one sleep
