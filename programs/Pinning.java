@@ -4,7 +4,7 @@
 // One carrier thread, four virtual threads that each sleep 200 ms, in four settings.
 // A virtual thread that can unmount frees the carrier while it sleeps: the four sleeps overlap.
 // A pinned one holds the carrier: the four sleeps run one after another.
-// JFR records a jdk.VirtualThreadPinned event each time a virtual thread blocks while pinned.
+// JFR records a jdk.VirtualThreadPinned event when a virtual thread blocks while pinned (20 ms or more).
 
 import jdk.jfr.consumer.RecordingStream;
 
