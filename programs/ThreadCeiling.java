@@ -44,7 +44,7 @@ void main(String[] args) throws InterruptedException {
         while (started < count) {
             builder.start(sleeper);
             started++;
-            if (started % 500 == 0) IO.println("  ... " + n(started) + " running");
+            if (started % 500 == 0) IO.println("  ... " + n(started) + " started");
         }
     } catch (OutOfMemoryError e) {
         failure = e;
@@ -65,7 +65,7 @@ void main(String[] args) throws InterruptedException {
             + (allAsleep ? "" : " (some had not started running after 60 s)"));
     if (rssBefore < 0) {
         IO.println("RSS: not available (no /proc/self/status: not Linux)");
-    } else {
+    } else if (started > 0) {
         IO.println("RSS after: " + kb(rssAfter) + ", grew by " + kb(rssAfter - rssBefore));
         IO.println(String.format(Locale.ROOT, "RSS per thread: %.1f KB", (rssAfter - rssBefore) / (double) started));
         IO.println(String.format(Locale.ROOT, "reserved (VmSize) per thread: %.1f KB",
