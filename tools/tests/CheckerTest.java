@@ -1,0 +1,350 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import course.Exercises;
+import course.Exercises.Exercise;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.util.*;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/// tools/Check.java, run as build.sh runs it (`java -cp <classes> Check`), always on a copy of
+/// the repository whose exercises start as shipped, so the real working copy is never read or
+/// touched.
+class CheckerTest {
+
+    static final List<Exercise> ALL = Exercises.load(Proc.ROOT);
+    static Path classes;
+
+    @BeforeAll
+    static void compileTheChecker() throws IOException {
+        classes = Files.createTempDirectory("check-classes");
+        var javac = ToolProvider.getSystemJavaCompiler();
+        var sources = Stream.of("tools/Check.java", "tools/course/Exercises.java", "tools/course/BuildError.java",
+                "tools/course/Course.java").map(p -> Proc.ROOT.resolve(p).toString());
+        var args = Stream.concat(Stream.of("-d", classes.toString()), sources).toArray(String[]::new);
+        assertEquals(0, javac.run(null, null, null, args), "tools/Check.java does not compile");
+    }
+
+    /// exercises/ (solutions and HINTS.md; each exercise written as shipped), tools/,
+    /// jbang-catalog.json, build.sh and lessons/ copied to a new folder.
+    static Path copyOfTheRepo() throws IOException {
+        Path copy = Files.createTempDirectory("course-copy");
+        for (String part : List.of("exercises/solutions", "exercises/HINTS.md", "tools", "jbang-catalog.json",
+                "build.sh", "lessons"))
+            copyTree(Proc.ROOT.resolve(part), copy.resolve(part));
+        for (Exercise e : ALL)
+            Files.writeString(copy.resolve("exercises").resolve(e.file().getFileName()), e.shipped(), StandardCharsets.UTF_8);
+        return copy;
+    }
+
+    static void copyTree(Path from, Path to) throws IOException {
+        if (!Files.exists(from)) return;
+        try (var all = Files.walk(from)) {
+            for (Path p : all.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(target);
+                else {
+                    Files.createDirectories(target.getParent());
+                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+
+    static void solve(Path copy, Exercise e) throws IOException {
+        Files.copy(e.solution(), copy.resolve("exercises").resolve(e.file().getFileName()),
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    static List<String> checker(String... args) {
+        var cmd = new ArrayList<>(List.of(Proc.JAVA.toString(), "-cp", classes.toString(), "Check"));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    static Proc.Result check(Path copy, String... args) {
+        return Proc.run(copy, Map.of("COURSE_ROOT", copy.toString()), Proc.Duration.ofMinutes(3), checker(args));
+    }
+
+    // ---- progress ---------------------------------------------------------------------------
+
+    @Test
+    @DisplayName("check: nothing solved, says 0 of N and names the first exercise, its failing check and the hint")
+    void nothingSolved() throws IOException {
+        Path copy = copyOfTheRepo();
+        var r = check(copy);
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.out().contains("0 of " + ALL.size() + " solved."), r.all());
+        Exercise first = ALL.getFirst();
+        assertTrue(r.out().contains("Next: " + first.name()), r.all());
+        assertTrue(r.out().contains("Edit exercises/" + first.file().getFileName()), r.all());
+        assertTrue(r.out().contains("  Not solved yet: "), r.all());
+        assertTrue(r.out().contains("  Hint: ./jbang check --hint " + first.name()), r.all());
+        for (Exercise e : ALL) assertTrue(r.out().contains("  --   " + e.name() + ": "), r.all());
+    }
+
+    @Test
+    @DisplayName("check: with the first and third solved, says 2 of N and points at the second")
+    void someSolved() throws IOException {
+        Path copy = copyOfTheRepo();
+        solve(copy, ALL.get(0));
+        solve(copy, ALL.get(2));
+        var r = check(copy);
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.out().contains("2 of " + ALL.size() + " solved."), r.all());
+        assertTrue(r.out().contains("  ok   " + ALL.get(0).name() + "\n"), r.all());
+        assertTrue(r.out().contains("  --   " + ALL.get(1).name() + ": "), r.all());
+        assertTrue(r.out().contains("  ok   " + ALL.get(2).name() + "\n"), r.all());
+        assertTrue(r.out().contains("Next: " + ALL.get(1).name()), r.all());
+        assertTrue(r.out().contains("Edit exercises/" + ALL.get(1).file().getFileName()), r.all());
+        assertTrue(r.out().contains("Hint: ./jbang check --hint " + ALL.get(1).name()), r.all());
+    }
+
+    @Test
+    @DisplayName("check: everything solved, says N of N and exits 0")
+    void allSolved() throws IOException {
+        Path copy = copyOfTheRepo();
+        for (Exercise e : ALL) solve(copy, e);
+        var r = check(copy);
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(r.out().contains(ALL.size() + " of " + ALL.size() + " solved."), r.all());
+        assertTrue(r.out().contains("All exercises solved."), r.all());
+    }
+
+    @Test
+    @DisplayName("check NAME: runs that one exercise; a compile error is reported as such")
+    void checkOne() throws IOException {
+        Path copy = copyOfTheRepo();
+        Exercise e = ALL.get(1);
+        var shipped = check(copy, e.name());
+        assertEquals(1, shipped.exit(), shipped.all());
+        assertTrue(shipped.out().contains("  Not solved yet: "), shipped.all());
+        assertTrue(shipped.out().contains("Hint: ./jbang check --hint " + e.name()), shipped.all());
+
+        solve(copy, e);
+        var solved = check(copy, e.name());
+        assertEquals(0, solved.exit(), solved.all());
+        assertTrue(solved.out().contains("  Solved."), solved.all());
+
+        Path file = copy.resolve("exercises").resolve(e.file().getFileName());
+        Files.writeString(file, Files.readString(file).replaceFirst("void main\\(", "void main( oops"));
+        var broken = check(copy, e.name());
+        assertEquals(1, broken.exit(), broken.all());
+        assertTrue(broken.out().contains("Not solved yet: does not compile"), broken.all());
+    }
+
+    @Test
+    @DisplayName("check NAME with an unknown name lists the exercises and exits 2, also through ./jbang check")
+    void unknownName() {
+        var r = check(Proc.ROOT, "no-such-exercise");
+        assertEquals(2, r.exit(), r.all());
+        for (Exercise e : ALL) assertTrue(r.err().contains(e.name()), r.all());
+        var h = check(Proc.ROOT, "--hint", "no-such-exercise");
+        assertEquals(2, h.exit(), h.all());
+
+        var j = Proc.jbang("check", "no-such-exercise");
+        assertEquals(2, j.exit(), j.all());
+        assertTrue(j.err().contains("no exercise named 'no-such-exercise'. Exercises: " + ALL.getFirst().name()), j.all());
+    }
+
+    // ---- hints ------------------------------------------------------------------------------
+
+    @Test
+    @DisplayName("check --hint: one hint at a time, remembered in .cache/check-hints inside the repo; --hint NAME N shows hint N")
+    void hintsOneAtATime() throws IOException {
+        Path copy = copyOfTheRepo();
+        Exercise e = ALL.stream().filter(x -> x.hints().size() >= 2).findFirst().orElseThrow();
+        int n = e.hints().size();
+        var first = check(copy, "--hint", e.name());
+        assertEquals(0, first.exit(), first.all());
+        assertTrue(first.out().startsWith("Hint 1 of " + n + " for " + e.name()), first.all());
+        assertTrue(first.out().contains(e.hints().get(0).lines().findFirst().orElseThrow()), first.all());
+        assertEquals("1", Files.readString(copy.resolve(".cache/check-hints").resolve(e.name())).strip());
+
+        var second = check(copy, "--hint", e.name());
+        assertTrue(second.out().startsWith("Hint 2 of " + n), second.all());
+
+        var again = check(copy, "--hint", e.name(), "1");
+        assertTrue(again.out().startsWith("Hint 1 of " + n), again.all());
+
+        for (int i = 3; i <= n + 1; i++) check(copy, "--hint", e.name());
+        var last = check(copy, "--hint", e.name());
+        assertTrue(last.out().startsWith("Hint " + n + " of " + n), last.all());
+        assertTrue(last.out().contains("That was the last hint. The solution: exercises/solutions/"), last.all());
+
+        var tooFar = check(copy, "--hint", e.name(), String.valueOf(n + 1));
+        assertEquals(2, tooFar.exit(), tooFar.all());
+    }
+
+    @Test
+    @DisplayName("check runs without JBang as java tools/Check.java")
+    void runsFromSource() throws IOException {
+        Path copy = copyOfTheRepo();
+        var r = Proc.run(copy, Map.of("COURSE_ROOT", copy.toString()), Proc.Duration.ofMinutes(2),
+                List.of(Proc.JAVA.toString(), "tools/Check.java", "--hint", ALL.getFirst().name(), "1"));
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(r.out().startsWith("Hint 1 of "), r.all());
+    }
+
+    // ---- reset ------------------------------------------------------------------------------
+
+    @Test
+    @DisplayName("check --reset NAME --yes restores the shipped text byte for byte, and forgets the hints shown")
+    void resetRestoresTheShippedText() throws IOException {
+        Path copy = copyOfTheRepo();
+        Exercise e = ALL.get(1);
+        Path file = copy.resolve("exercises").resolve(e.file().getFileName());
+        solve(copy, e);
+        check(copy, "--hint", e.name());
+        var r = check(copy, "--reset", e.name(), "--yes");
+        assertEquals(0, r.exit(), r.all());
+        assertArrayEquals(e.shipped().getBytes(StandardCharsets.UTF_8), Files.readAllBytes(file));
+        assertFalse(Files.exists(copy.resolve(".cache/check-hints").resolve(e.name())));
+    }
+
+    @Test
+    @DisplayName("check --reset asks first: no answer or 'n' keeps the file, 'y' resets it")
+    void resetAsksFirst() throws Exception {
+        Path copy = copyOfTheRepo();
+        Exercise e = ALL.get(2);
+        Path file = copy.resolve("exercises").resolve(e.file().getFileName());
+        solve(copy, e);
+        byte[] solved = Files.readAllBytes(file);
+
+        var noAnswer = check(copy, "--reset", e.name());       // stdin is /dev/null
+        assertEquals(1, noAnswer.exit(), noAnswer.all());
+        assertTrue(noAnswer.out().contains("[y/N]"), noAnswer.all());
+        assertArrayEquals(solved, Files.readAllBytes(file));
+
+        assertEquals(1, withInput(copy, "n\n", "--reset", e.name()).exit());
+        assertArrayEquals(solved, Files.readAllBytes(file));
+
+        assertEquals(0, withInput(copy, "y\n", "--reset", e.name()).exit());
+        assertArrayEquals(e.shipped().getBytes(StandardCharsets.UTF_8), Files.readAllBytes(file));
+    }
+
+    @Test
+    @DisplayName("check --reset --all --yes restores every exercise, even one that was deleted")
+    void resetAll() throws IOException {
+        Path copy = copyOfTheRepo();
+        for (Exercise e : ALL) solve(copy, e);
+        Files.delete(copy.resolve("exercises").resolve(ALL.getLast().file().getFileName()));
+        var r = check(copy, "--reset", "--all", "--yes");
+        assertEquals(0, r.exit(), r.all());
+        for (Exercise e : ALL)
+            assertArrayEquals(e.shipped().getBytes(StandardCharsets.UTF_8),
+                    Files.readAllBytes(copy.resolve("exercises").resolve(e.file().getFileName())), e.name());
+    }
+
+    static Proc.Result withInput(Path copy, String input, String... args) throws Exception {
+        Path in = Files.createTempFile("stdin", ".txt"), out = Files.createTempFile("stdout", ".txt");
+        Files.writeString(in, input);
+        var pb = new ProcessBuilder(checker(args)).directory(copy.toFile())
+                .redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectErrorStream(true);
+        pb.environment().put("COURSE_ROOT", copy.toString());
+        Process p = pb.start();
+        assertTrue(p.waitFor(2, TimeUnit.MINUTES), "did not end");
+        return new Proc.Result(p.exitValue(), Files.readString(out), "", 0);
+    }
+
+    // ---- watch ------------------------------------------------------------------------------
+
+    /// The checker in watch mode, its stdin a pipe the test writes to, its output in a file.
+    record Watcher(Process process, Path file, OutputStream stdin) {
+        static Watcher start(Path copy) throws IOException {
+            Path out = Files.createTempFile("watch", ".txt");
+            var pb = new ProcessBuilder(checker("--watch")).directory(copy.toFile())
+                    .redirectOutput(out.toFile()).redirectErrorStream(true);
+            pb.environment().put("COURSE_ROOT", copy.toString());
+            pb.environment().put("CHECK_POLL_MS", "100");
+            Process p = pb.start();
+            return new Watcher(p, out, p.getOutputStream());
+        }
+
+        String text() throws IOException {
+            return Files.readString(file);
+        }
+
+        /// Waits until the output contains `text` (fails after a minute).
+        void await(String text) throws Exception {
+            awaitAfter("", text);
+        }
+
+        /// Waits until the output after the last `marker` contains `text`.
+        void awaitAfter(String marker, String text) throws Exception {
+            long until = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+            while (true) {
+                String out = text();
+                int at = marker.isEmpty() ? 0 : out.lastIndexOf(marker);
+                if (at >= 0 && out.substring(at).contains(text)) return;
+                if (System.nanoTime() > until || !process.isAlive()) {
+                    process.destroyForcibly();
+                    fail("watch mode never printed '" + text + "' after '" + marker + "':\n" + text());
+                }
+                Thread.sleep(100);
+            }
+        }
+
+        int awaitExit() throws Exception {
+            if (!process.waitFor(1, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                fail("watch mode did not end:\n" + text());
+            }
+            return process.exitValue();
+        }
+    }
+
+    @Test
+    @DisplayName("check --watch: notices a save, moves on to the next exercise when it passes, stops on 'q'")
+    void watchNoticesAnEdit() throws Exception {
+        Path copy = copyOfTheRepo();
+        Exercise first = ALL.get(0), second = ALL.get(1);
+        var w = Watcher.start(copy);
+        w.await("Watching exercises/" + first.file().getFileName());
+        solve(copy, first);
+        w.await("Solved " + first.name() + ".");
+        w.await("Watching exercises/" + second.file().getFileName());
+        w.stdin().write("q\n".getBytes(StandardCharsets.UTF_8));
+        w.stdin().flush();
+        assertEquals(0, w.awaitExit(), w.text());
+        assertTrue(w.text().contains("1 of " + ALL.size() + " solved. Now: " + second.name()), w.text());
+        assertTrue(w.text().strip().endsWith("Stopped watching."), w.text());
+    }
+
+    @Test
+    @DisplayName("check --watch: re-runs a failing save, and ends by itself when the last exercise is solved")
+    void watchEndsWhenAllAreSolved() throws Exception {
+        Path copy = copyOfTheRepo();
+        for (Exercise e : ALL.subList(0, ALL.size() - 1)) solve(copy, e);
+        Exercise last = ALL.getLast();
+        Path file = copy.resolve("exercises").resolve(last.file().getFileName());
+        var w = Watcher.start(copy);
+        w.await("Watching exercises/" + last.file().getFileName());
+        Files.writeString(file, Files.readString(file) + "\n// still thinking\n");
+        w.awaitAfter("Saved exercises/" + last.file().getFileName() + ", checking it again.",
+                "Hint: ./jbang check --hint " + last.name() + "\nWatching");
+        solve(copy, last);
+        assertEquals(0, w.awaitExit(), w.text());
+        assertTrue(w.text().contains("All exercises solved."), w.text());
+    }
+
+    @Test
+    @DisplayName("check --watch: ends when its input ends")
+    void watchEndsOnEndOfInput() throws Exception {
+        Path copy = copyOfTheRepo();
+        var w = Watcher.start(copy);
+        w.await("Watching exercises/" + ALL.getFirst().file().getFileName());
+        w.stdin().close();
+        assertEquals(0, w.awaitExit(), w.text());
+        assertTrue(w.text().strip().endsWith("Stopped watching."), w.text());
+    }
+}
