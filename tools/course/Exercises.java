@@ -133,7 +133,7 @@ public final class Exercises {
             throw new BuildError(hintsFile, 0, "lists no exercise. Add a '## name' section for each one");
 
         Set<String> lessons = lessonSlugs(root);
-        Catalog catalog = Catalog.read(root.resolve("jbang-catalog.json"));
+        Aliases catalog = Aliases.read(root.resolve("jbang-catalog.json"));
         var exercises = new ArrayList<Exercise>();
         for (Draft d : drafts) {
             if (d.lesson == null)
@@ -288,11 +288,11 @@ public final class Exercises {
     }
 
     /// Just enough of jbang-catalog.json to check an alias's script-ref (no JSON library here).
-    private record Catalog(Path file, String text) {
-        static Catalog read(Path file) {
+    private record Aliases(Path file, String text) {
+        static Aliases read(Path file) {
             if (!Files.isRegularFile(file))
                 throw new BuildError(file, 0, "missing. Every exercise needs its aliases in jbang-catalog.json");
-            return new Catalog(file, Exercises.read(file));
+            return new Aliases(file, Exercises.read(file));
         }
 
         void require(String alias, String scriptRef) {
