@@ -43,7 +43,7 @@ void startWorker(boolean waitForIt) throws InterruptedException {
     }
 }
 
-// The race: the virtual thread prints at once, and main returns at once.
+// `daemon child`, run by `race`: the virtual thread prints at once, and main returns at once.
 void child() {
     Thread.ofVirtual().start(() -> IO.println("child: printed"));
 }
@@ -68,8 +68,12 @@ void race(String[] args) throws Exception {
     long t0 = System.nanoTime();
     for (int i = 1; i <= runs; i++) {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("a child did not end within 30 s");
+        }
         String out = new String(p.getInputStream().readAllBytes());
-        if (p.waitFor() != 0) throw new IllegalStateException("child failed: " + out);
+        if (p.exitValue() != 0) throw new IllegalStateException("child failed: " + out);
         if (!out.contains("child: printed")) lost++;
     }
     long ms = (System.nanoTime() - t0) / 1_000_000;
