@@ -28,16 +28,26 @@ run_tool() {
   local script="$1"; shift
   jdk_home
   local key cache="$root/.cache/tools"
-  key="$(cat "tools/$script" tools/course/*.java $( [ "$script" = Tests.java ] && echo tools/tests/*.java ) 2>/dev/null | sha256sum | cut -c1-16)"
+  key="$(cat "tools/$script" tools/course/*.java $( [ "$script" = Tests.java ] && echo tools/tests/*.java ) $( [ "$script" = Serve.java ] && echo tools/live/*.java ) 2>/dev/null | sha256sum | cut -c1-16)"
   mkdir -p "$cache"
   local cp_file="$cache/${script%.java}-$key.classpath"
   # Rebuild when the sources changed, or when JBang's cache lost the compiled jar.
   if [ ! -s "$cp_file" ] || [ ! -f "$(cut -d: -f1 "$cp_file")" ]; then
-    rm -f "$cache/${script%.java}"-*.classpath
-    ./jbang build --quiet "tools/$script" >&2
-    ./jbang info classpath "tools/$script" > "$cp_file.tmp" && mv "$cp_file.tmp" "$cp_file"
+    rm -f "$cache/${script%.java}"-*.classpath "$cache/${script%.java}"-*.jsa
+    local try
+    for try in 1 2; do
+      ./jbang build --quiet "tools/$script" >&2
+      ./jbang info classpath "tools/$script" > "$cp_file.tmp"
+      # the sources may have changed between the two calls (an editor saving): build again
+      [ -f "$(cut -d: -f1 "$cp_file.tmp")" ] && break
+    done
+    mv "$cp_file.tmp" "$cp_file"
   fi
-  COURSE_ROOT="$root" "$JAVA_HOME/bin/java" -cp "$(cat "$cp_file")" "${script%.java}" "$@"
+  # A class-data archive made on the first run cuts class loading on every later one;
+  # short runs (a build) are quicker on the C1 compiler alone.
+  local jvm=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$cache/${script%.java}-$key.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off)
+  [ "$script" = Site.java ] && jvm+=(-XX:TieredStopAtLevel=1)
+  COURSE_ROOT="$root" "$JAVA_HOME/bin/java" "${jvm[@]}" -cp "$(cat "$cp_file")" "${script%.java}" "$@"
 }
 
 cmd="${1:-build}"
