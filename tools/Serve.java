@@ -1,0 +1,30 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+//DEPS org.commonmark:commonmark:0.28.0
+//DEPS org.commonmark:commonmark-ext-gfm-tables:0.28.0
+//DEPS org.commonmark:commonmark-ext-heading-anchor:0.28.0
+//DEPS org.jsoup:jsoup:1.24.1
+//DEPS org.snakeyaml:snakeyaml-engine:3.2
+//SOURCES course/*.java
+//SOURCES live/*.java
+
+/// `./build.sh serve [--port N] [--host H] ...`: live mode for instructors. Builds the site,
+/// serves it, rebuilds and reloads open pages on every change, and gives each program block
+/// Run and Stop buttons that stream the real output of the runs its lesson declares.
+/// Flags: see live.Options (or --help).
+void main(String[] args) throws Exception {
+    live.Options options;
+    try {
+        options = live.Options.parse(java.util.List.of(args));
+    } catch (live.Options.UsageException e) {
+        if (e.getMessage() == null) {
+            IO.println(live.Options.USAGE);
+            System.exit(0);
+        }
+        System.err.println("error: " + e.getMessage());
+        System.err.println(live.Options.USAGE);
+        System.exit(2);
+        return;
+    }
+    live.LiveServer.run(course.Course.ROOT, options, System.out);
+}

@@ -1,0 +1,77 @@
+package live;
+
+import course.*;
+import java.util.*;
+
+/// The runs the lessons declare, as live mode sees them: the only things a page can start.
+/// Taken from the last good build, so a Run button runs the program its page shows.
+final class DeclaredRuns {
+
+    /// The program behind an alias, as the page shows it and the recordings ran it: for an
+    /// exercise that is the text as shipped (derived from its solution), never the working
+    /// copy in exercises/.
+    record Program(String alias, String ref, String className, String text, String sha, List<String> runtimeOptions) {}
+
+    /// One declared run. `refusal` is null when live mode may start it, else why not.
+    record Spec(String id, String alias, List<String> args, String page, String shown, String refusal, Program program) {}
+
+    private final Map<String, Spec> byId;
+
+    private DeclaredRuns(Map<String, Spec> byId) {
+        this.byId = byId;
+    }
+
+    static final DeclaredRuns NONE = new DeclaredRuns(Map.of());
+
+    static DeclaredRuns from(Build.Loaded loaded) {
+        var programs = new HashMap<String, Program>();
+        var out = new LinkedHashMap<String, Spec>();
+        for (Lesson.Run run : loaded.runs().values()) {
+            Catalog.Alias alias = loaded.catalog().aliases().get(run.alias());
+            String page = loaded.lessons().stream().filter(l -> l.file().equals(run.lesson())).map(Lesson::page).findFirst().orElse("");
+            String shown = "./jbang " + run.alias() + (run.args().isEmpty() ? "" : " " + String.join(" ", run.args()));
+            String refusal = refusal(run, alias);
+            Program program = refusal != null ? null : programs.computeIfAbsent(alias.name(), n -> program(alias));
+            out.put(run.id(), new Spec(run.id(), run.alias(), run.args(), page, shown, refusal, program));
+        }
+        return new DeclaredRuns(Collections.unmodifiableMap(out));
+    }
+
+    static String refusal(Lesson.Run run, Catalog.Alias alias) {
+        if (alias == null) return "its alias is not in the catalog";
+        if (!run.wrapper().isEmpty())
+            return "it runs under " + run.wrapper().getFirst() + ", which live mode never starts from a browser; run it in a terminal: ./build.sh record " + run.id();
+        if (!run.javaOptions().isEmpty()) return "it declares java-options, which need a wrapper";
+        String ref = alias.ref();
+        if (!(ref.startsWith("programs/") || ref.startsWith("exercises/")) || !ref.endsWith(".java"))
+            return "its alias runs " + ref + ", and live mode starts only programs and exercises";
+        return null;
+    }
+
+    static Program program(Catalog.Alias alias) {
+        String text = Sources.shipped(alias);
+        String file = alias.script().getFileName().toString();
+        String className = file.substring(0, file.length() - ".java".length());
+        return new Program(alias.name(), alias.ref(), className, text, Sources.sha256(text), List.copyOf(alias.runtimeOptions()));
+    }
+
+    Spec get(String id) { return byId.get(id); }
+
+    Collection<Spec> all() { return byId.values(); }
+
+    /// Every program a run may start, once each.
+    Collection<Program> programs() {
+        var out = new LinkedHashMap<String, Program>();
+        for (Spec s : byId.values()) if (s.program() != null) out.putIfAbsent(s.alias(), s.program());
+        return out.values();
+    }
+
+    /// What a page needs to draw its buttons: a JSON list.
+    String json() {
+        var list = new ArrayList<Object>();
+        for (Spec s : byId.values())
+            list.add(new Json.Raw(Json.object("id", s.id(), "alias", s.alias(), "args", s.args(), "page", s.page(),
+                    "command", s.shown(), "runnable", s.refusal() == null, "why", s.refusal())));
+        return Json.value(list);
+    }
+}

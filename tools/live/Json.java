@@ -1,0 +1,63 @@
+package live;
+
+import java.util.*;
+
+/// Just enough JSON to write events and small responses (the server never parses JSON).
+final class Json {
+    private Json() {}
+
+    static String quote(String s) {
+        var b = new StringBuilder(s.length() + 2).append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                // < and > and & escaped so a JSON text is also safe inside HTML
+                case '<', '>', '&', '\u2028', '\u2029' -> b.append(String.format("\\u%04x", (int) c));
+                default -> { if (c < 0x20) b.append(String.format("\\u%04x", (int) c)); else b.append(c); }
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    /// An object from alternating keys and values; values may be String, Number, Boolean,
+    /// null, a List or a Map (already-encoded JSON can be passed as Raw).
+    static String object(Object... keysAndValues) {
+        var b = new StringBuilder("{");
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            if (i > 0) b.append(',');
+            b.append(quote((String) keysAndValues[i])).append(':').append(value(keysAndValues[i + 1]));
+        }
+        return b.append('}').toString();
+    }
+
+    record Raw(String json) {}
+
+    static String value(Object v) {
+        return switch (v) {
+            case null -> "null";
+            case String s -> quote(s);
+            case Number n -> n.toString();
+            case Boolean bool -> bool.toString();
+            case Raw r -> r.json();
+            case List<?> list -> {
+                var b = new StringBuilder("[");
+                for (Object o : list) { if (b.length() > 1) b.append(','); b.append(value(o)); }
+                yield b.append(']').toString();
+            }
+            case Map<?, ?> map -> {
+                var b = new StringBuilder("{");
+                for (var e : map.entrySet()) {
+                    if (b.length() > 1) b.append(',');
+                    b.append(quote(String.valueOf(e.getKey()))).append(':').append(value(e.getValue()));
+                }
+                yield b.append('}').toString();
+            }
+            default -> quote(v.toString());
+        };
+    }
+}

@@ -1,0 +1,132 @@
+package live;
+
+import java.io.*;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.*;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/// One program started from a page: its process, its output streamed to that page as it
+/// arrives (with the time since the click), its time and output limits, and its end.
+final class LiveRun {
+    final DeclaredRuns.Spec spec;
+    final PageClient client;
+    /// When the request that started it arrived (System.nanoTime()).
+    final long t0;
+    private final long outputLimit;
+    private final AtomicLong sent = new AtomicLong();
+    private volatile Process process;
+    /// Why it was ended from outside ("stopped", "closed", "limit", "shutdown"), or null.
+    private volatile String endedBy;
+
+    LiveRun(DeclaredRuns.Spec spec, PageClient client, long t0, long outputLimit) {
+        this.spec = spec;
+        this.client = client;
+        this.t0 = t0;
+        this.outputLimit = outputLimit;
+    }
+
+    long elapsedMillis() { return (System.nanoTime() - t0) / 1_000_000; }
+
+    long pid() { return process == null ? -1 : process.pid(); }
+
+    /// The command: nice (when there is one), this JDK's java, the alias's runtime options,
+    /// the compiled class, and the run's declared arguments. No shell is involved.
+    static List<String> command(String nice, DeclaredRuns.Program p, Path classes, List<String> args) {
+        var cmd = new ArrayList<String>();
+        if (nice != null) cmd.addAll(List.of(nice, "-n", "10"));
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(p.runtimeOptions());
+        cmd.addAll(List.of("-cp", classes.toString(), p.className()));
+        cmd.addAll(args);
+        return cmd;
+    }
+
+    /// Starts the process and the threads that read it; `done` runs after the end event.
+    void start(List<String> command, Path workDir, Duration limit, Runnable done) throws IOException {
+        var pb = new ProcessBuilder(command).directory(workDir.toFile());
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        process = pb.start();
+        process.getOutputStream().close(); // stdin: at its end at once, as from /dev/null
+        if (endedBy != null || client.isClosed()) end(endedBy != null ? endedBy : "closed"); // stopped or page gone while it compiled
+        client.send("start", Json.object("alias", spec.alias(), "run", spec.id(), "command", spec.shown(),
+                "pid", process.pid(), "ms", elapsedMillis()));
+        Thread out = Thread.ofVirtual().name("run-" + spec.id() + "-out").start(() -> pump(process.getInputStream(), "out"));
+        Thread err = Thread.ofVirtual().name("run-" + spec.id() + "-err").start(() -> pump(process.getErrorStream(), "err"));
+        Thread.ofVirtual().name("run-" + spec.id()).start(() -> {
+            try {
+                if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) end("limit");
+                process.waitFor();
+                out.join(2_000);
+                err.join(2_000);
+            } catch (InterruptedException e) {
+                end("shutdown");
+            }
+            finish(limit);
+            done.run();
+        });
+    }
+
+    /// Reads one stream in chunks and sends each chunk as it arrives; the page splits lines.
+    private void pump(InputStream in, String stream) {
+        try (var reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+            char[] buf = new char[8192];
+            for (int n; (n = reader.read(buf)) > 0; ) {
+                long ms = elapsedMillis();
+                String text = new String(buf, 0, n);
+                long bytes = text.getBytes(StandardCharsets.UTF_8).length;
+                long before = sent.getAndAdd(bytes);
+                if (before >= outputLimit) continue; // cut: keep reading so the program never blocks
+                if (before + bytes > outputLimit) {
+                    text = text.substring(0, (int) Math.min(text.length(), outputLimit - before));
+                    client.send("out", Json.object("alias", spec.alias(), "s", stream, "ms", ms, "text", text));
+                    client.send("note", Json.object("alias", spec.alias(), "ms", ms, "text", "output cut at " + outputLimit
+                            + " bytes (--output-limit); the program goes on, and Stop ends it"));
+                    continue;
+                }
+                client.send("out", Json.object("alias", spec.alias(), "s", stream, "ms", ms, "text", text));
+            }
+        } catch (IOException e) {
+            // the process was ended: its pipes close
+        }
+    }
+
+    /// Ends the process and everything it started: politely, then forcibly after 1.5 s.
+    void end(String why) {
+        if (endedBy == null) endedBy = why;
+        Process p = process;
+        if (p == null) return;
+        List<ProcessHandle> tree = p.descendants().toList(); // before the parent goes, or they are lost
+        p.destroy();
+        tree.forEach(ProcessHandle::destroy);
+        try {
+            if (!p.waitFor(1_500, TimeUnit.MILLISECONDS)) p.destroyForcibly();
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private void finish(Duration limit) {
+        int exit = process.exitValue();
+        long ms = elapsedMillis();
+        String reason = endedBy == null ? "exit" : endedBy;
+        String text = switch (reason) {
+            case "stopped" -> "stopped from the page";
+            case "closed" -> "ended: the page that started it was closed";
+            case "limit" -> "ended: still running after " + seconds(limit.toMillis()) + " (the live-mode limit, --run-limit)";
+            case "shutdown" -> "ended: the server stopped";
+            default -> "exit " + exit;
+        };
+        client.send("end", Json.object("alias", spec.alias(), "run", spec.id(), "exit", exit, "ms", ms, "reason", reason, "text", text));
+        System.out.println("live: run " + spec.id() + " (pid " + process.pid() + ") " + text + (reason.equals("exit") ? "" : ", exit " + exit)
+                + " after " + seconds(ms));
+    }
+
+    static String seconds(long ms) {
+        return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
+    }
+}

@@ -1,0 +1,11 @@
+package live;
+
+/// A request the server turns down: the HTTP status and a sentence saying why.
+final class Rejection extends RuntimeException {
+    final int status;
+
+    Rejection(int status, String message) {
+        super(message, null, false, false);
+        this.status = status;
+    }
+}

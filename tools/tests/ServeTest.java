@@ -1,0 +1,578 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.*;
+import java.net.*;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.time.Duration;
+import java.util.*;
+import java.util.concurrent.*;
+import java.util.regex.*;
+import org.junit.jupiter.api.*;
+
+/// Live mode (`./build.sh serve`), started the way an instructor starts it, on a small
+/// course of the test's own in a temporary folder (so the real lessons may be half-written,
+/// and edits for the reload tests touch nothing real). This class holds the helpers the
+/// other Serve*Test classes use, and the tests of starting up.
+class ServeTest {
+
+    // ---- the tests of starting up ----------------------------------------------------------
+
+    @Test
+    @DisplayName("serve: builds the site, listens on 127.0.0.1 only, prints the URL, and pages get the live script")
+    void startsOnLoopback() throws Exception {
+        try (var server = Server.start(Repo.create())) {
+            assertTrue(server.log().contains("serving http://127.0.0.1:" + server.port + "/"), server.log());
+            var page = server.get("/live.html");
+            assertEquals(200, page.status(), page.body());
+            assertTrue(page.body().contains("<script src=\"/__live/live.js\""), "live script injected");
+            assertTrue(page.body().contains("figure class=\"program\" id=\"program-ticker\""), page.body());
+            // The static site on disk has no live script: it is added only while serving.
+            String onDisk = Files.readString(server.root.resolve("site/live.html"));
+            assertFalse(onDisk.contains("__live"), "site/ itself stays static");
+            assertEquals(200, server.get("/").status());
+            assertEquals(200, server.get("/__live/live.js").status());
+            // Bound to loopback only: another address of this machine does not answer.
+            for (InetAddress other : nonLoopbackAddresses())
+                assertThrows(IOException.class, () -> new Socket(other, server.port).close(), "answered on " + other);
+        }
+    }
+
+    @Test
+    @DisplayName("serve: --host binds that address instead, warns about it, and accepts it as Host")
+    void hostFlagWarns() throws Exception {
+        try (var server = Server.start(Repo.create(), "--host", "127.0.0.2")) {
+            assertTrue(server.log().contains("warning: listening on 127.0.0.2"), server.log());
+            var r = Raw.request("127.0.0.2", server.port, "GET", "/", Map.of("Host", "127.0.0.2:" + server.port), null);
+            assertEquals(200, r.status(), r.body());
+            assertThrows(IOException.class, () -> new Socket("127.0.0.1", server.port).close(), "not bound to 127.0.0.1");
+        }
+    }
+
+    @Test
+    @DisplayName("serve: a bad flag prints the usage and exits 2; --help exits 0")
+    void badFlags() {
+        var r = Proc.run(Repo.main(), Repo.env(), Proc.Duration.ofMinutes(3), List.of("./build.sh", "serve", "--port", "http"));
+        assertEquals(2, r.exit(), r.all());
+        assertTrue(r.err().contains("--port must be a whole number"), r.all());
+        var help = Proc.run(Repo.main(), Repo.env(), Proc.Duration.ofMinutes(3), List.of("./build.sh", "serve", "--help"));
+        assertEquals(0, help.exit(), help.all());
+        assertTrue(help.out().contains("--run-limit"), help.all());
+    }
+
+    @Test
+    @DisplayName("serve: a page's hello lists the declared runs, and says which are terminal-only")
+    void helloListsRuns() throws Exception {
+        try (var server = Server.start(Repo.create()); var events = server.events()) {
+            var hello = events.next("hello", Duration.ofSeconds(5));
+            String data = hello.data();
+            assertTrue(data.contains("\"id\":\"ticker-3\",\"alias\":\"ticker\",\"args\":[\"3\",\"300\"]"), data);
+            assertTrue(Pattern.compile("\"id\":\"ticker-wrapped\"[^}]*\"runnable\":false").matcher(data).find(), data);
+            assertTrue(Pattern.compile("\"id\":\"check-all\"[^}]*\"runnable\":false").matcher(data).find(), data);
+            assertEquals(32, hello.string("client").length(), "a 128-bit token");
+        }
+    }
+
+    static List<InetAddress> nonLoopbackAddresses() throws SocketException {
+        var out = new ArrayList<InetAddress>();
+        for (var nif : Collections.list(NetworkInterface.getNetworkInterfaces()))
+            for (var a : Collections.list(nif.getInetAddresses()))
+                if (!a.isLoopbackAddress() && !a.isLinkLocalAddress() && a instanceof Inet4Address) out.add(a);
+        return out;
+    }
+
+    // ---- a course of our own -----------------------------------------------------------------
+
+    /// A temporary course: the real build.sh, ./jbang and tools/, with a lesson, programs, an
+    /// exercise and a catalog written here. JBang's caches are shared with the real repo.
+    static final class Repo {
+        private Repo() {}
+
+        static Path main() { return Proc.ROOT; }
+
+        /// JBang's home in the real repo, so nothing is downloaded again.
+        static Map<String, String> env() {
+            return Map.of("JBANG_DIR", main().resolve(".cache/jbang-home").toString());
+        }
+
+        static final String HEADER = "///usr/bin/env jbang \"$0\" \"$@\" ; exit $?\n//JAVA 25+\n\n";
+
+        static final Map<String, String> FILES = new LinkedHashMap<>();
+        static {
+            FILES.put("programs/Ticker.java", HEADER + """
+                    // Prints N numbered lines, one every MS milliseconds, and a line to stderr.
+                    void main(String[] args) throws InterruptedException {
+                        int n = args.length > 0 ? Integer.parseInt(args[0]) : 3;
+                        int ms = args.length > 1 ? Integer.parseInt(args[1]) : 300;
+                        IO.println("ticker: " + n + " ticks every " + ms + " ms");
+                        System.err.println("ticker: a line on stderr");
+                        for (int i = 1; i <= n; i++) {
+                            Thread.sleep(ms);
+                            IO.println("tick " + i);
+                        }
+                    }
+                    """);
+            FILES.put("programs/Spin.java", HEADER + """
+                    // Keeps every core busy for S seconds (at most 30).
+                    void main(String[] args) throws InterruptedException {
+                        int seconds = Math.min(30, args.length > 0 ? Integer.parseInt(args[0]) : 5);
+                        int threads = 2 * Runtime.getRuntime().availableProcessors();
+                        IO.println("spin: " + threads + " threads for " + seconds + " s");
+                        long end = System.nanoTime() + seconds * 1_000_000_000L;
+                        var all = new ArrayList<Thread>();
+                        for (int t = 0; t < threads; t++)
+                            all.add(Thread.ofPlatform().start(() -> { long x = 0; while (System.nanoTime() < end) x += x * 31 + 7; if (x == 42) IO.println(x); }));
+                        for (Thread t : all) t.join();
+                        IO.println("spin: done");
+                    }
+                    """);
+            FILES.put("programs/Spew.java", HEADER + """
+                    // Prints about 2 MB: 20,000 lines of 100 characters.
+                    void main() {
+                        String pad = "x".repeat(90);
+                        for (int i = 0; i < 20_000; i++) IO.println(String.format("%08d %s", i, pad));
+                        IO.println("spew: done");
+                    }
+                    """);
+            FILES.put("programs/Family.java", HEADER + """
+                    // Starts a child process (sleep 30), prints its pid, then waits 30 s itself.
+                    void main() throws Exception {
+                        Process child = new ProcessBuilder("sleep", "30").start();
+                        IO.println("child pid " + child.pid());
+                        Thread.sleep(30_000);
+                        IO.println("family: done");
+                    }
+                    """);
+            FILES.put("programs/Args.java", HEADER + """
+                    // Prints each argument between brackets.
+                    void main(String[] args) {
+                        IO.println("args: " + args.length);
+                        for (String a : args) IO.println("[" + a + "]");
+                    }
+                    """);
+            FILES.put("exercises/solutions/Echo.java", HEADER + """
+                    void main() {
+                        // exercise: IO.println("echo: as shipped");
+                        IO.println("echo: solved");
+                        // end exercise
+                    }
+                    """);
+            // The working copy, as a student might have left it: live mode must not run this.
+            FILES.put("exercises/Echo.java", HEADER + """
+                    void main() {
+                        IO.println("echo: working copy");
+                    }
+                    """);
+            FILES.put("exercises/HINTS.md", """
+                    # Exercise hints
+
+                    ## echo
+
+                    - lesson: 01-live
+                    - practises: Printing one line.
+
+                    1. Print it.
+                    """);
+            FILES.put("jbang-catalog.json", """
+                    {
+                      "aliases": {
+                        "ticker": { "script-ref": "programs/Ticker.java", "description": "ticks" },
+                        "spin": { "script-ref": "programs/Spin.java", "description": "busy cores" },
+                        "spew": { "script-ref": "programs/Spew.java", "description": "lots of output" },
+                        "family": { "script-ref": "programs/Family.java", "description": "a child process" },
+                        "args": { "script-ref": "programs/Args.java", "description": "prints its arguments", "runtime-options": ["-Dlive.test=yes"] },
+                        "echo": { "script-ref": "exercises/Echo.java", "description": "an exercise" },
+                        "echo-solution": { "script-ref": "exercises/solutions/Echo.java", "description": "its solution" },
+                        "check": { "script-ref": "tools/Check.java", "description": "the checker" }
+                      }
+                    }
+                    """);
+            FILES.put("lessons/01-live.md", lesson());
+        }
+
+        static String lesson() {
+            return """
+                ---
+                title: Live
+                program: ticker
+                runs:
+                  - id: ticker-3
+                    alias: ticker
+                    args: [3, 300]
+                  - id: ticker-long
+                    alias: ticker
+                    args: [300, 100]
+                  - id: ticker-wrapped
+                    alias: ticker
+                    args: [1]
+                    wrapper: [setpriv, --reuid=65534]
+                  - id: spin-6
+                    alias: spin
+                    args: [6]
+                  - id: spew
+                    alias: spew
+                  - id: family
+                    alias: family
+                  - id: args-odd
+                    alias: args
+                    args: ["a;b", "$(touch pwned)", "--x", "c d", "`touch pwned2`", "|", ">out"]
+                  - id: echo
+                    alias: echo
+                  - id: check-all
+                    alias: check
+                    args: [--reset, --all]
+                ---
+                A lesson for the live-mode tests.
+
+                {{program}}
+
+                {{program spin}}
+
+                {{program spew}}
+
+                {{program family}}
+
+                {{program args}}
+                """;
+        }
+
+        /// A fresh course in a temporary folder.
+        static Path create() throws IOException {
+            Path root = Files.createTempDirectory("live-course");
+            Path main = main();
+            for (String f : List.of("build.sh", "jbang")) {
+                Files.copy(main.resolve(f), root.resolve(f), StandardCopyOption.COPY_ATTRIBUTES);
+            }
+            try (var s = Files.walk(main.resolve("tools"))) {
+                for (Path p : s.toList()) {
+                    String rel = main.relativize(p).toString();
+                    if (rel.contains("node_modules") || rel.startsWith("tools/screenshots")) continue;
+                    Path dest = root.resolve(rel);
+                    if (Files.isDirectory(p)) Files.createDirectories(dest);
+                    else Files.copy(p, dest, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+            // Compiled tools and the JBang jar: the real repo's, so nothing is built twice.
+            Files.createDirectories(root.resolve(".cache"));
+            Files.createDirectories(main.resolve(".cache/tools"));
+            Files.createSymbolicLink(root.resolve(".cache/tools"), main.resolve(".cache/tools"));
+            if (Files.isDirectory(main.resolve(".cache/jbang")))
+                Files.createSymbolicLink(root.resolve(".cache/jbang"), main.resolve(".cache/jbang"));
+            for (var e : FILES.entrySet()) {
+                Path p = root.resolve(e.getKey());
+                Files.createDirectories(p.getParent());
+                Files.writeString(p, e.getValue());
+            }
+            Files.createDirectories(root.resolve("recordings"));
+            return root;
+        }
+
+        static void delete(Path root) {
+            try (var s = Files.walk(root)) {
+                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            } catch (IOException e) {
+                // a temporary folder; the OS cleans it eventually
+            }
+        }
+    }
+
+    // ---- the server, as a child process --------------------------------------------------------
+
+    /// `./build.sh serve --port 0 [flags]` in a course folder. Closing it stops the server,
+    /// checks that every program it started has ended, and deletes the folder.
+    static final class Server implements AutoCloseable {
+        static final Pattern URL = Pattern.compile("serving http://[^:]+:(\\d+)/");
+        static final Pattern STARTED = Pattern.compile("started \\(pid (\\d+)\\)");
+
+        final Path root;
+        final Process process;
+        final int port;
+        private final StringBuffer log;
+
+        private Server(Path root, Process process, int port, StringBuffer log) {
+            this.root = root;
+            this.process = process;
+            this.port = port;
+            this.log = log;
+        }
+
+        static Server start(Path root, String... flags) throws IOException, InterruptedException {
+            var cmd = new ArrayList<>(List.of("./build.sh", "serve", "--port", "0", "--poll", "200"));
+            cmd.addAll(List.of(flags));
+            var pb = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true);
+            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            pb.environment().putAll(Repo.env());
+            Process p = pb.start();
+            p.getOutputStream().close();
+            var portFound = new CompletableFuture<Integer>();
+            var log = new StringBuffer();
+            Thread.ofVirtual().start(() -> {
+                try (var r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = r.readLine()) != null; ) {
+                        log.append(line).append('\n');
+                        Matcher m = URL.matcher(line);
+                        if (m.find()) portFound.complete(Integer.parseInt(m.group(1)));
+                    }
+                } catch (IOException e) { /* the server ended */ }
+                portFound.complete(-1);
+            });
+            int port;
+            try {
+                port = portFound.get(4, TimeUnit.MINUTES); // the first time, JBang compiles the server
+            } catch (ExecutionException | TimeoutException e) {
+                port = -1;
+            }
+            if (port < 0) {
+                stopTree(p);
+                Repo.delete(root);
+                fail("the server did not start:\n" + log);
+            }
+            return new Server(root, p, port, log);
+        }
+
+        String log() {
+            try { Thread.sleep(50); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+            return log.toString();
+        }
+
+        /// Waits until the log matches.
+        String awaitLog(String regex, Duration timeout) throws InterruptedException {
+            long end = System.nanoTime() + timeout.toNanos();
+            var p = Pattern.compile(regex);
+            while (System.nanoTime() < end) {
+                Matcher m = p.matcher(log.toString());
+                if (m.find()) return m.group();
+                Thread.sleep(25);
+            }
+            fail("the log never matched /" + regex + "/:\n" + log);
+            return null;
+        }
+
+        /// Pids of every program the server started.
+        List<Long> startedPids() {
+            var out = new ArrayList<Long>();
+            Matcher m = STARTED.matcher(log.toString());
+            while (m.find()) out.add(Long.parseLong(m.group(1)));
+            return out;
+        }
+
+        /// The server's JVM: the java that build.sh started.
+        ProcessHandle jvm() {
+            return process.children().filter(h -> h.info().command().map(c -> c.endsWith("/java")).orElse(false)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no server JVM under build.sh"));
+        }
+
+        /// Processes the server's JVM has started and that still run.
+        long programsRunning() {
+            return jvm().descendants().filter(ProcessHandle::isAlive).count();
+        }
+
+        Raw.Response get(String path) throws IOException {
+            return Raw.request("127.0.0.1", port, "GET", path, Map.of(), null);
+        }
+
+        Raw.Response request(String method, String path, Map<String, String> headers, String body) throws IOException {
+            return Raw.request("127.0.0.1", port, method, path, headers, body);
+        }
+
+        /// POST a run id the way live.js does, from page `client`.
+        Raw.Response post(String what, String client, String id) throws IOException {
+            return request("POST", "/__live/" + what, Map.of("Origin", "http://127.0.0.1:" + port, "X-Live-Client", client,
+                    "Content-Type", "text/plain"), id);
+        }
+
+        Events events() throws IOException {
+            return Events.open(port);
+        }
+
+        @Override
+        public void close() throws Exception {
+            stopTree(process);
+            var alive = startedPids().stream().map(ProcessHandle::of).flatMap(Optional::stream).filter(ProcessHandle::isAlive).toList();
+            alive.forEach(ProcessHandle::destroyForcibly);
+            Repo.delete(root);
+            assertEquals(List.of(), alive.stream().map(ProcessHandle::pid).toList(), "programs still running after the server stopped");
+        }
+
+        /// SIGTERM to the server's JVM (its shutdown hook ends its programs), then to the rest.
+        static void stopTree(Process p) {
+            var tree = p.descendants().toList();
+            tree.stream().filter(h -> h.info().command().map(c -> c.endsWith("/java")).orElse(false))
+                    .filter(h -> h.parent().map(pp -> pp.pid() == p.pid()).orElse(false))
+                    .forEach(ProcessHandle::destroy);
+            try {
+                if (!p.waitFor(10, TimeUnit.SECONDS)) p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    // ---- HTTP, byte for byte -----------------------------------------------------------------
+
+    /// Requests written by hand, so a test can send any Host, path or body it likes.
+    static final class Raw {
+        private Raw() {}
+
+        record Response(int status, Map<String, String> headers, String body) {
+            @Override public String toString() { return status + " " + body; }
+        }
+
+        static Response request(String host, int port, String method, String target, Map<String, String> headers, String body) throws IOException {
+            var h = new LinkedHashMap<String, String>();
+            h.put("Host", "127.0.0.1:" + port);
+            h.putAll(headers);
+            h.put("Connection", "close");
+            byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+            if (body != null && !h.containsKey("Transfer-Encoding") && !h.containsKey("Content-Length")) h.put("Content-Length", Integer.toString(bytes.length));
+            var req = new StringBuilder(method + " " + target + " HTTP/1.1\r\n");
+            for (var e : h.entrySet()) if (e.getValue() != null) req.append(e.getKey()).append(": ").append(e.getValue()).append("\r\n");
+            req.append("\r\n");
+            try (var s = new Socket(host, port)) {
+                s.setSoTimeout(15_000);
+                var out = s.getOutputStream();
+                out.write(req.toString().getBytes(StandardCharsets.ISO_8859_1));
+                out.write(bytes);
+                out.flush();
+                return parse(s.getInputStream().readAllBytes());
+            }
+        }
+
+        static Response parse(byte[] raw) {
+            String text = new String(raw, StandardCharsets.UTF_8);
+            int end = text.indexOf("\r\n\r\n");
+            if (end < 0) fail("no complete response: " + text);
+            String[] lines = text.substring(0, end).split("\r\n");
+            int status = Integer.parseInt(lines[0].split(" ")[1]);
+            var headers = new TreeMap<String, String>(String.CASE_INSENSITIVE_ORDER);
+            for (int i = 1; i < lines.length; i++) {
+                int c = lines[i].indexOf(':');
+                headers.put(lines[i].substring(0, c).strip(), lines[i].substring(c + 1).strip());
+            }
+            return new Response(status, headers, text.substring(end + 4));
+        }
+    }
+
+    /// One page's event stream, read from a socket: closing it is closing the tab.
+    static final class Events implements AutoCloseable {
+        record Event(String name, String data, long nanos) {
+            /// A string field of the JSON data (enough JSON for these tests).
+            String string(String key) {
+                Matcher m = Pattern.compile("\"" + key + "\":\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(data);
+                if (!m.find()) return null;
+                return m.group(1).replace("\\n", "\n").replace("\\\"", "\"").replace("\\u003c", "<").replace("\\u003e", ">")
+                        .replace("\\u0026", "&").replace("\\t", "\t").replace("\\\\", "\\");
+            }
+
+            long number(String key) {
+                Matcher m = Pattern.compile("\"" + key + "\":(-?\\d+)").matcher(data);
+                assertTrue(m.find(), "no number " + key + " in " + data);
+                return Long.parseLong(m.group(1));
+            }
+        }
+
+        static final Set<String> RUN_EVENTS = Set.of("start", "out", "note", "end");
+
+        private final Socket socket;
+        private final List<Event> all = new CopyOnWriteArrayList<>();
+        private int cursor;
+
+        private Events(Socket socket) {
+            this.socket = socket;
+        }
+
+        static Events open(int port) throws IOException {
+            var s = new Socket("127.0.0.1", port);
+            s.getOutputStream().write(("GET /__live/events HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nAccept: text/event-stream\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            var e = new Events(s);
+            Thread.ofVirtual().start(e::read);
+            return e;
+        }
+
+        private void read() {
+            try {
+                var in = new BufferedInputStream(socket.getInputStream());
+                String status = line(in);
+                if (!status.contains(" 200 ")) { all.add(new Event("http-error", status, System.nanoTime())); return; }
+                while (!line(in).isEmpty()) { /* headers */ }
+                var text = new StringBuilder();
+                while (true) {
+                    int size = Integer.parseInt(line(in).strip(), 16);
+                    if (size == 0) return;
+                    text.append(new String(in.readNBytes(size), StandardCharsets.UTF_8));
+                    line(in);
+                    for (int end; (end = text.indexOf("\n\n")) >= 0; ) {
+                        String block = text.substring(0, end);
+                        text.delete(0, end + 2);
+                        String name = "message", data = null;
+                        for (String l : block.split("\n")) {
+                            if (l.startsWith("event: ")) name = l.substring(7);
+                            if (l.startsWith("data: ")) data = l.substring(6);
+                        }
+                        if (data != null) all.add(new Event(name, data, System.nanoTime()));
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                all.add(new Event("closed", String.valueOf(e), System.nanoTime()));
+            }
+        }
+
+        private static String line(InputStream in) throws IOException {
+            var b = new ByteArrayOutputStream();
+            for (int c; (c = in.read()) != '\n'; ) {
+                if (c < 0) throw new EOFException();
+                if (c != '\r') b.write(c);
+            }
+            return b.toString(StandardCharsets.UTF_8);
+        }
+
+        /// The next event called `name` after the ones already taken, waiting up to `timeout`.
+        Event next(String name, Duration timeout) throws InterruptedException {
+            long end = System.nanoTime() + timeout.toNanos();
+            while (System.nanoTime() < end) {
+                for (int i = cursor; i < all.size(); i++)
+                    if (all.get(i).name().equals(name)) { cursor = i + 1; return all.get(i); }
+                Thread.sleep(5);
+            }
+            fail("no '" + name + "' event within " + timeout.toMillis() + " ms; got " + all.stream().map(Event::name).toList());
+            return null;
+        }
+
+        /// Every event so far.
+        List<Event> all() { return List.copyOf(all); }
+
+        /// The page's token, from its hello.
+        String client() throws InterruptedException {
+            for (Event e : all) if (e.name().equals("hello")) return e.string("client");
+            return next("hello", Duration.ofSeconds(10)).string("client");
+        }
+
+        /// Every event about one alias until (and with) its end event.
+        List<Event> untilEnd(String alias, Duration timeout) throws InterruptedException {
+            long end = System.nanoTime() + timeout.toNanos();
+            while (System.nanoTime() < end) {
+                var mine = all.stream().filter(e -> RUN_EVENTS.contains(e.name()) && alias.equals(e.string("alias"))).toList();
+                if (mine.stream().anyMatch(e -> e.name().equals("end"))) return mine;
+                Thread.sleep(10);
+            }
+            fail("no end of " + alias + " within " + timeout.toMillis() + " ms; got " + all);
+            return null;
+        }
+
+        /// The output text of an alias's run, stdout and stderr as they arrived.
+        static String output(List<Event> events) {
+            var b = new StringBuilder();
+            for (Event e : events) if (e.name().equals("out")) b.append(e.string("text"));
+            return b.toString();
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
+    }
+}
