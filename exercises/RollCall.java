@@ -16,13 +16,13 @@ void main() throws InterruptedException {
     var answered = List.copyOf(answers);
 
     check("all " + STUDENTS + " answered before callTheRoll returned", answered.size(), STUDENTS);
-    check("answers came from virtual threads",
-            answered.stream().filter(a -> a.endsWith("virtual")).count(), (long) STUDENTS);
+    check("answers from platform threads (there should be none)", answered.stream().filter(a -> a.endsWith("platform")).count(), 0L);
     long gap = (returnedAt - lastAnswerAt) / 1_000_000;
     checkThat("callTheRoll returned right after the last answer", answered.size() == STUDENTS && gap < 100,
             answered.size() == STUDENTS ? gap + " ms later" : "no last answer yet", "under 100 ms later");
     long took = (returnedAt - start) / 1_000_000;
-    checkThat("the students paused at the same time", took < 600, took + " ms", "under 600 ms");
+    checkThat("callTheRoll took about the longest pause, 300 ms", took >= 300 && took < 800,
+            took + " ms", "300 to 800 ms");
     verdict("roll-call");
 }
 
