@@ -22,8 +22,13 @@ final class Http {
     static void send(HttpExchange ex, int status, String contentType, byte[] body) throws IOException {
         headers(ex, contentType);
         boolean noBody = ex.getRequestMethod().equals("HEAD") || body.length == 0;
+        if (status >= 400) ex.getResponseHeaders().set("Connection", "close"); // a refused request's body is not worth reading
         ex.sendResponseHeaders(status, noBody ? -1 : body.length);
-        if (!noBody) ex.getResponseBody().write(body);
+        if (!noBody) {
+            // Closing the body sends it now: the server then discards any unread request body,
+            // which can take as long as the client likes.
+            try (var out = ex.getResponseBody()) { out.write(body); }
+        }
     }
 
     static void json(HttpExchange ex, int status, String json) throws IOException {
