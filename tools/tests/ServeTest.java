@@ -148,7 +148,7 @@ class ServeTest {
             FILES.put("programs/Args.java", HEADER + """
                     // Prints each argument between brackets.
                     void main(String[] args) {
-                        IO.println("args: " + args.length);
+                        IO.println("args: " + args.length + ", live.test=" + System.getProperty("live.test"));
                         for (String a : args) IO.println("[" + a + "]");
                     }
                     """);
@@ -556,15 +556,33 @@ class ServeTest {
             return next("hello", Duration.ofSeconds(10)).string("client");
         }
 
-        /// Every event about one alias until (and with) its end event.
-        List<Event> untilEnd(String alias, Duration timeout) throws InterruptedException {
+        /// Where the stream is now: pass it to untilEnd to see only what comes after.
+        int mark() { return all.size(); }
+
+        /// Every event about one alias after `mark`, until (and with) its end event.
+        List<Event> untilEnd(String alias, int mark, Duration timeout) throws InterruptedException {
             long end = System.nanoTime() + timeout.toNanos();
             while (System.nanoTime() < end) {
-                var mine = all.stream().filter(e -> RUN_EVENTS.contains(e.name()) && alias.equals(e.string("alias"))).toList();
+                var mine = all.subList(mark, all.size()).stream()
+                        .filter(e -> RUN_EVENTS.contains(e.name()) && alias.equals(e.string("alias"))).toList();
                 if (mine.stream().anyMatch(e -> e.name().equals("end"))) return mine;
                 Thread.sleep(10);
             }
-            fail("no end of " + alias + " within " + timeout.toMillis() + " ms; got " + all);
+            fail("no end of " + alias + " within " + timeout.toMillis() + " ms; got " + all.subList(mark, all.size()));
+            return null;
+        }
+
+        /// The first event named `name` about `alias` after `mark`, waiting up to `timeout`.
+        Event first(String name, String alias, int mark, Duration timeout) throws InterruptedException {
+            long end = System.nanoTime() + timeout.toNanos();
+            while (System.nanoTime() < end) {
+                for (int i = mark; i < all.size(); i++) {
+                    Event e = all.get(i);
+                    if (e.name().equals(name) && alias.equals(e.string("alias"))) return e;
+                }
+                Thread.sleep(2);
+            }
+            fail("no " + name + " of " + alias + " within " + timeout.toMillis() + " ms; got " + all.subList(mark, all.size()));
             return null;
         }
 
