@@ -556,6 +556,9 @@ class ServeTest {
             return next("hello", Duration.ofSeconds(10)).string("client");
         }
 
+        /// Makes next() look only at events that come after now.
+        void skipAll() { cursor = all.size(); }
+
         /// Where the stream is now: pass it to untilEnd to see only what comes after.
         int mark() { return all.size(); }
 
