@@ -10,17 +10,15 @@ final AtomicBoolean reportInterrupted = new AtomicBoolean();
 void main() throws Exception {
     long start = System.nanoTime();
     String answer;
-    long answeredAt;
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         answer = fetchReport(executor);
-        answeredAt = (System.nanoTime() - start) / 1_000_000;
     }                                          // close() waits for every task still running
     long closedAt = (System.nanoTime() - start) / 1_000_000;
 
     check("the caller gave up", answer, "gave up");
-    checkThat("the caller gave up soon", answeredAt < 600, answeredAt + " ms", "under 600 ms");
     check("the report task was interrupted", reportInterrupted.get(), true);
-    checkThat("the executor closed soon after", closedAt < 800, closedAt + " ms", "under 800 ms");
+    checkThat("the executor closed before the report would have been ready", closedAt < 1_500,
+            closedAt + " ms", "under 1500 ms");
     verdict("cancel");
 }
 
