@@ -85,7 +85,7 @@
     const select = el('select', { class: 'live-preset', 'aria-label': 'Arguments for ' + alias });
     for (const r of runs) {
       const o = el('option', { value: r.id, disabled: !r.runnable, title: r.runnable ? r.command : r.why },
-        r.command + (r.runnable ? '' : '  (terminal only)'));
+        r.command + (r.runnable ? '' : ' (terminal only)'));
       select.append(o);
     }
     const firstRunnable = runs.find(r => r.runnable);
@@ -149,8 +149,9 @@
 
   function line(p, kind, ms) {
     const text = document.createTextNode('');
-    const row = el('span', { class: 'live-line live-' + kind },
-      el('span', { class: 'live-ms', 'aria-hidden': 'true' }, ms == null ? '' : seconds(ms)), el('span', { class: 'live-text' }, text));
+    // The time is drawn by CSS from data-ms, so copying the output copies only the output.
+    const row = el('span', { class: 'live-line live-' + kind, 'data-ms': ms == null ? '' : seconds(ms) },
+      el('span', { class: 'live-text' }, text));
     const atBottom = p.out.scrollTop + p.out.clientHeight >= p.out.scrollHeight - 4;
     p.out.append(row, '\n');
     if (atBottom) p.out.scrollTop = p.out.scrollHeight;
