@@ -12,21 +12,27 @@ import course.Exercises.Exercise;
 /// state, which hints were shown, lives in .cache/check-hints/ (git-ignored).
 ///
 /// Settings: CHECK_POLL_MS (or -Dcheck.poll.ms) is watch mode's polling interval, 1000 ms by
-/// default; CHECK_TIMEOUT_SECONDS (or -Dcheck.timeout.seconds) ends a run that hangs, 30 s.
+/// default; CHECK_TIMEOUT_SECONDS (or -Dcheck.timeout.seconds) ends a run that hangs, 30 s;
+/// CHECK_PARALLEL (or -Dcheck.parallel) is how many exercises `check` runs at once, one per
+/// core up to 4.
 
 static final String USAGE = """
         usage: check                      run every exercise, show progress and what to do next
                check NAME                 run one exercise
                check --watch              re-run the first unsolved exercise each time you save it
-               check --hint NAME [N]      show the next hint for NAME (or hint N)
+               check --hint NAME [N]      show the next hint for NAME (or hint N); the hints shown
+                                          are remembered in .cache/check-hints/
                check --reset NAME|--all [--yes]
-                                          restore the exercise as shipped (asks first, unless --yes)""";
+                                          restore the exercise as shipped and forget its hints
+                                          (asks first, unless --yes)""";
 
 final Path root = Course.ROOT;
 final Path java = Path.of(System.getProperty("java.home"), "bin",
         System.getProperty("os.name").startsWith("Windows") ? "java.exe" : "java");
 final long pollMillis = setting("check.poll.ms", "CHECK_POLL_MS", 1000);
 final long timeoutSeconds = setting("check.timeout.seconds", "CHECK_TIMEOUT_SECONDS", 30);
+final int parallel = (int) Math.max(1, setting("check.parallel", "CHECK_PARALLEL",
+        Math.min(4, Runtime.getRuntime().availableProcessors())));
 List<Exercise> exercises;
 
 void main(String[] args) {
@@ -97,8 +103,13 @@ int checkAll() {
     Exercise next = null;
     Outcome nextOutcome = null;
     int solved = 0;
-    for (Exercise e : exercises) {
-        Outcome o = runExercise(e);
+    // Two or so at a time (one per core): each run is mostly compiling, and results print in order.
+    var pool = Executors.newFixedThreadPool(parallel);
+    var outcomes = exercises.stream().map(e -> pool.submit(() -> runExercise(e))).toList();
+    pool.shutdown();
+    for (int i = 0; i < exercises.size(); i++) {
+        Exercise e = exercises.get(i);
+        Outcome o = outcome(outcomes.get(i));
         if (o.solved()) {
             solved++;
             IO.println("  ok   " + e.name());
@@ -145,6 +156,14 @@ void tellHowToGoOn(Exercise e, Outcome o) {
 }
 
 record Outcome(boolean solved, boolean saidVerdict, String failure, String output) {}
+
+static Outcome outcome(Future<Outcome> f) {
+    try {
+        return f.get();
+    } catch (ExecutionException | InterruptedException x) {
+        return new Outcome(false, false, "could not run it: " + x, "");
+    }
+}
 
 Outcome runExercise(Exercise e) {
     if (!Files.isRegularFile(e.file()))
