@@ -217,7 +217,8 @@ static Outcome judge(int exit, String out) {
     if (exit == 0 && lines.contains("Solved.")) return new Outcome(true, true, "", out);
     String compileError = lines.stream().filter(l -> l.contains(".java:") && l.contains(": error:")).findFirst().orElse(null);
     if (compileError != null)
-        return new Outcome(false, false, "does not compile: " + compileError.replaceFirst("^.*?: error: ", ""), out);
+        return new Outcome(false, false, "does not compile, line "
+                + compileError.replaceFirst("^.*?\\.java:(\\d+): error: ", "$1: "), out);
     String crash = lines.stream().filter(l -> l.startsWith("Exception in thread")).findFirst().orElse(null);
     if (crash != null)
         return new Outcome(false, false, "crashed: " + crash.replaceFirst("^Exception in thread \"[^\"]*\" ", ""), out);
