@@ -17,3 +17,25 @@ if [ ${#need[@]} -gt 0 ]; then
   $sudo_ apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq "${need[@]}" >&2
 fi
+
+# The Nu HTML Checker, as the jar the npm package vnu-jar ships (its download script is not
+# needed: JDK 25 runs the jar). Kept in .cache/npm, which git ignores.
+VNU_VERSION=26.9.27
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+vnu="$root/.cache/npm/node_modules/vnu-jar/build/dist/vnu.jar"
+if [ ! -s "$vnu" ] || ! grep -q "\"version\": \"$VNU_VERSION\"" "$root/.cache/npm/node_modules/vnu-jar/package.json" 2>/dev/null; then
+  if ! command -v npm >/dev/null 2>&1; then
+    if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null 2>&1; then
+      echo "error: the HTML check needs npm to fetch vnu-jar; install npm (Debian/Ubuntu: apt-get install npm)" >&2
+      exit 1
+    fi
+    sudo_=""; [ "$(id -u)" -ne 0 ] && sudo_="sudo"
+    echo "installing npm (Debian package) to fetch the Nu HTML Checker..." >&2
+    $sudo_ apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq npm >&2
+  fi
+  echo "installing the Nu HTML Checker (npm vnu-jar@$VNU_VERSION) into .cache/npm..." >&2
+  mkdir -p "$root/.cache/npm"
+  npm install --prefix "$root/.cache/npm" --ignore-scripts --no-audit --no-fund --loglevel=error "vnu-jar@$VNU_VERSION" >&2
+  [ -s "$vnu" ] || { echo "error: npm did not install $vnu" >&2; exit 1; }
+fi

@@ -104,7 +104,7 @@ public final class Build {
                             + "' names lesson '" + e.lesson() + "', which does not exist. Use a lesson file name without .md"));
             ex.append("<tr><td><a href=\"").append(home.page()).append("#exercise-").append(e.name()).append("\"><code>").append(e.name())
                     .append("</code></a></td><td><a href=\"").append(home.page()).append("\">").append(home.order()).append(". ")
-                    .append(Highlight.escape(home.title())).append("</a></td><td>").append(Highlight.escape(e.practises())).append("</td></tr>");
+                    .append(Highlight.escape(home.title())).append("</a></td><td>").append(Render.inlineSpan(e.practises())).append("</td></tr>");
         }
         ex.append("</tbody></table>");
         Files.writeString(out.resolve("exercises.html"), pages.page("Exercises", "Every exercise in the course.", "exercises.html", ex.toString(),

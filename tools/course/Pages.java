@@ -54,7 +54,7 @@ public final class Pages {
                 case "warning" -> "warning";
                 default -> null;
             };
-            if (kind != null) { q.addClass("callout").addClass("callout-" + kind); q.tagName("aside"); }
+            if (kind != null) { q.addClass("callout").addClass("callout-" + kind); q.tagName("aside").attr("role", "note"); }
         }
     }
 

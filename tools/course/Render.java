@@ -164,7 +164,7 @@ public final class Render {
         return "<figure class=\"program\" id=\"program-" + alias.name() + "\">"
                 + "<figcaption><span class=\"file\">" + Highlight.escape(ref) + "</span>"
                 + " <a class=\"download\" href=\"code/" + Highlight.escape(codePath(alias)) + "\" download=\"" + name + "\">Download " + name + "</a></figcaption>"
-                + "<pre class=\"code\" data-lang=\"java\"><code>" + Highlight.toHtml(Sources.shown(alias)) + "</code></pre>"
+                + "<pre class=\"code\" data-lang=\"java\" tabindex=\"0\"><code>" + Highlight.toHtml(Sources.shown(alias)) + "</code></pre>"
                 + "<div class=\"run-it\"><p class=\"run-it-title\">Run it</p>"
                 + "<pre class=\"shell\"><code>./jbang " + alias.name() + "</code></pre>"
                 + "<pre class=\"shell\"><code>java " + Highlight.escape(flags + ref) + "</code></pre>"
@@ -184,7 +184,7 @@ public final class Render {
         boolean stale = rec.isStaleFor(Sources.shipped(alias));
         return "<figure class=\"output" + (stale ? " stale" : "") + "\" id=\"run-" + rec.id() + "\">"
                 + "<figcaption>Output of <code>" + Highlight.escape(rec.command()) + "</code></figcaption>"
-                + "<pre class=\"output\"><samp>" + Highlight.escape(rec.output().stripTrailing()) + "</samp></pre>"
+                + "<pre class=\"output\" tabindex=\"0\"><samp>" + Highlight.escape(rec.output().stripTrailing()) + "</samp></pre>"
                 + "<p class=\"env\">Recorded on " + Highlight.escape(rec.environment()) + " · exit " + Highlight.escape(rec.exit()) + "</p>"
                 + (stale ? "<p class=\"stale-note\">The program changed after this was recorded; run it yourself, "
                         + "or re-record with <code>./build.sh record " + rec.id() + "</code>.</p>" : "")
@@ -195,7 +195,7 @@ public final class Render {
     String exercise(Exercises.Exercise ex, Lesson lesson, Path file, int lineNo) {
         var b = new StringBuilder("<section class=\"exercise\" id=\"exercise-" + ex.name() + "\" aria-labelledby=\"exercise-" + ex.name() + "-title\">");
         b.append("<h3 id=\"exercise-").append(ex.name()).append("-title\">Exercise: <code>").append(ex.name()).append("</code></h3>");
-        b.append("<p class=\"practises\">").append(Highlight.escape(ex.practises())).append("</p>");
+        b.append("<p class=\"practises\">").append(inlineSpan(ex.practises())).append("</p>");
         b.append("<p>Edit <code>").append(root.relativize(ex.file().toAbsolutePath().normalize())).append("</code> until it passes; check it with <code>./jbang check ")
                 .append(ex.name()).append("</code>, or re-run it on every save with <code>./jbang check --watch</code>.</p>");
         b.append(program(catalog.get(ex.name(), file, lineNo)));
@@ -217,5 +217,11 @@ public final class Render {
     /// One markdown paragraph (a hint) as inline HTML.
     static String inline(String markdown) {
         return HTML.render(PARSER.parse(markdown));
+    }
+
+    /// One line of markdown (code spans, emphasis) as HTML without its paragraph.
+    static String inlineSpan(String markdown) {
+        String html = inline(markdown).strip();
+        return html.startsWith("<p>") && html.endsWith("</p>") ? html.substring(3, html.length() - 4) : html;
     }
 }

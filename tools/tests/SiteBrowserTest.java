@@ -1,0 +1,649 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.deque.html.axecore.results.Results;
+import com.deque.html.axecore.results.Rule;
+import com.deque.html.axecore.selenium.AxeBuilder;
+import com.sun.net.httpserver.HttpServer;
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.time.Duration;
+import java.util.*;
+import java.util.logging.Level;
+import java.util.regex.*;
+import org.junit.jupiter.api.*;
+import org.openqa.selenium.*;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.json.Json;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/// The site in a real Chromium (Debian's chromium and chromium-driver), one browser for the
+/// whole class: every page from a static HTTP server on the loopback and from file://, with
+/// no console error, no failed request and nothing loaded from outside the site; axe-core
+/// finds nothing in light and dark; nothing scrolls sideways at 375 px; and the reader
+/// features do what they promise: copy, search, theme, step-through, menu, print, no-JS.
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SiteBrowserTest {
+
+    static final Path SCREENSHOTS = Proc.ROOT.resolve("tools/screenshots");
+    static final int DESKTOP_W = 1280, DESKTOP_H = 900, PHONE_W = 375, PHONE_H = 812;
+
+    Path site;
+    HttpServer server;
+    String http, file;
+    ChromeDriver driver;
+    Path profile;
+
+    @BeforeAll
+    void start() throws IOException {
+        site = SiteTest.site();
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            String path = URLDecoder.decode(exchange.getRequestURI().getPath(), StandardCharsets.UTF_8);
+            Path p = site.resolve(path.substring(1)).normalize();
+            if (Files.isDirectory(p)) p = p.resolve("index.html");
+            boolean found = p.startsWith(site) && Files.isRegularFile(p);
+            byte[] body = Files.readAllBytes(found ? p : site.resolve("404.html"));
+            exchange.getResponseHeaders().set("Content-Type", mime(found ? p : site.resolve("404.html")));
+            exchange.sendResponseHeaders(found ? 200 : 404, body.length);
+            try (var out = exchange.getResponseBody()) { out.write(body); }
+        });
+        server.start();
+        http = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
+        file = site.toUri().toString();
+
+        profile = Files.createTempDirectory("chromium-profile");
+        var options = new ChromeOptions();
+        options.setBinary("/usr/bin/chromium");
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-default-apps", "--disable-extensions", "--user-data-dir=" + profile,
+                "--window-size=" + DESKTOP_W + "," + DESKTOP_H, "--hide-scrollbars");
+        var logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        logs.enable(LogType.PERFORMANCE, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        var service = new ChromeDriverService.Builder().usingDriverExecutable(new File("/usr/bin/chromedriver")).build();
+        driver = new ChromeDriver(service, options);
+        driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        cdp("Browser.grantPermissions", Map.of("permissions", List.of("clipboardReadWrite", "clipboardSanitizedWrite")));
+    }
+
+    long started;
+
+    @BeforeEach
+    void clock() { started = System.nanoTime(); }
+
+    @AfterEach
+    void took(TestInfo info) {
+        System.out.printf(Locale.ROOT, "  (%.1f s) %s%n", (System.nanoTime() - started) / 1e9, info.getTestMethod().map(m -> m.getName()).orElse(""));
+    }
+
+    @AfterAll
+    void stop() throws IOException {
+        if (driver != null) driver.quit();
+        if (server != null) server.stop(0);
+        if (profile != null) try (var s = Files.walk(profile)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    static String mime(Path p) {
+        String n = p.getFileName().toString();
+        if (n.endsWith(".html")) return "text/html; charset=utf-8";
+        if (n.endsWith(".css")) return "text/css; charset=utf-8";
+        if (n.endsWith(".js")) return "text/javascript; charset=utf-8";
+        if (n.endsWith(".svg")) return "image/svg+xml";
+        if (n.endsWith(".java")) return "text/plain; charset=utf-8";
+        return "application/octet-stream";
+    }
+
+    // ---- browser helpers ----------------------------------------------------------------
+
+    Map<String, Object> cdp(String command, Map<String, Object> params) {
+        return driver.executeCdpCommand(command, params);
+    }
+
+    void viewport(int width, int height) {
+        cdp("Emulation.setDeviceMetricsOverride", Map.of("width", width, "height", height, "deviceScaleFactor", 1,
+                "mobile", width < 600));
+    }
+
+    void scheme(String lightOrDark) {
+        cdp("Emulation.setEmulatedMedia", Map.of("media", "", "features",
+                List.of(Map.of("name", "prefers-color-scheme", "value", lightOrDark))));
+    }
+
+    Object js(String script, Object... args) {
+        return driver.executeScript(script, args);
+    }
+
+    WebDriverWait waiting() {
+        return new WebDriverWait(driver, Duration.ofSeconds(10));
+    }
+
+    /// Loads a page and waits until it and its widgets are ready.
+    void open(String url) {
+        driver.get(url);
+        waiting().until(d -> "complete".equals(js("return document.readyState"))
+                && Boolean.TRUE.equals(js("return !document.querySelector('[data-widget] .widget-noscript')")));
+    }
+
+    /// What went wrong since the last call: console errors, failed or refused requests, and
+    /// requests that left the site (any URL not under `base`, data: or about:).
+    List<String> problems(String page, String base) {
+        var out = new ArrayList<String>();
+        for (LogEntry e : driver.manage().logs().get(LogType.BROWSER))
+            if (e.getLevel().intValue() >= Level.SEVERE.intValue() && !e.getMessage().startsWith(base + "no-such-page.html "))
+                out.add(page + ": console: " + e.getMessage());
+        var json = new Json();
+        for (LogEntry e : driver.manage().logs().get(LogType.PERFORMANCE)) {
+            Map<?, ?> message = (Map<?, ?>) ((Map<?, ?>) json.toType(e.getMessage(), Map.class)).get("message");
+            String method = String.valueOf(message.get("method"));
+            Map<?, ?> params = (Map<?, ?>) message.get("params");
+            switch (method) {
+                case "Network.requestWillBeSent" -> {
+                    String url = String.valueOf(((Map<?, ?>) params.get("request")).get("url"));
+                    if (!url.startsWith(base) && !url.startsWith("data:") && !url.startsWith("about:"))
+                        out.add(page + ": request leaves the site: " + url);
+                }
+                case "Network.loadingFailed" -> out.add(page + ": request failed: " + params.get("errorText")
+                        + " " + params.get("type") + " " + params.get("blockedReason"));
+                case "Network.responseReceived" -> {
+                    Map<?, ?> response = (Map<?, ?>) params.get("response");
+                    Number status = (Number) response.get("status");
+                    if (status != null && status.intValue() >= 400 && !String.valueOf(response.get("url")).endsWith("/no-such-page.html"))
+                        out.add(page + ": HTTP " + status + " for " + response.get("url"));
+                }
+                default -> { }
+            }
+        }
+        return out;
+    }
+
+    void drainLogs() {
+        driver.manage().logs().get(LogType.BROWSER);
+        driver.manage().logs().get(LogType.PERFORMANCE);
+    }
+
+    List<String> axe(String page, String theme) {
+        Results results = new AxeBuilder().analyze(driver);
+        var out = new ArrayList<String>();
+        if (results.getErrorMessage() != null) out.add(page + " (" + theme + "): axe failed: " + results.getErrorMessage());
+        for (Rule r : results.getViolations())
+            for (var node : r.getNodes())
+                out.add(page + " (" + theme + "): " + r.getId() + ": " + r.getHelp() + " at " + node.getTarget()
+                        + " " + String.valueOf(node.getFailureSummary()).replace("\n", " "));
+        return out;
+    }
+
+    static String pageName(String url) {
+        return url.substring(url.lastIndexOf('/') + 1);
+    }
+
+    // ---- every page ---------------------------------------------------------------------
+
+    @Test
+    @Order(1)
+    @DisplayName("browser: every page over HTTP, light and dark, desktop and 375 px: no console error, no failed or outside request, axe clean, no sideways scroll")
+    void everyPage() {
+        var problems = new ArrayList<String>();
+        var pages = new ArrayList<>(SiteTest.pages().keySet());
+        for (String name : pages) {
+            String url = http + name;
+            viewport(DESKTOP_W, DESKTOP_H);
+            scheme("light");
+            drainLogs();
+            open(url);
+            problems.addAll(problems(name, http));
+            problems.addAll(axe(name, "light"));
+
+            scheme("dark");
+            open(url);
+            assertEquals("dark", js("return getComputedStyle(document.documentElement).colorScheme"), name + ": dark scheme not applied");
+            problems.addAll(problems(name, http));
+            problems.addAll(axe(name, "dark"));
+
+            scheme("light");
+            viewport(PHONE_W, PHONE_H);
+            open(url);
+            Number sideways = (Number) js("return document.documentElement.scrollWidth - document.documentElement.clientWidth");
+            if (sideways.intValue() > 0) problems.add(name + ": at 375 px the page scrolls sideways by " + sideways + " px: "
+                    + js("""
+                        var w = document.documentElement.clientWidth, out = [];
+                        document.querySelectorAll('body *').forEach(function (e) {
+                          var r = e.getBoundingClientRect();
+                          if (r.right > w + 0.5 && !e.closest('pre')) out.push(e.tagName + '.' + e.className + ' ' + Math.round(r.right));
+                        });
+                        return out.slice(0, 8).join(', ');"""));
+            problems.addAll(problems(name, http));
+        }
+        // A missing page on a static host that serves 404.html: styled, working, nothing failing.
+        viewport(DESKTOP_W, DESKTOP_H);
+        drainLogs();
+        open(http + "no-such-page.html");
+        assertEquals("Page not found", driver.findElement(By.cssSelector("main h1")).getText());
+        problems.addAll(problems("no-such-page.html", http));
+        assertEquals(List.of(), problems, String.join("\n", problems));
+    }
+
+    @Test
+    @Order(2)
+    @DisplayName("browser: every page from file:// loads with no console error and no failed request")
+    void everyPageFromFiles() {
+        var problems = new ArrayList<String>();
+        viewport(DESKTOP_W, DESKTOP_H);
+        scheme("light");
+        drainLogs();
+        for (String name : SiteTest.pages().keySet()) {
+            open(file + name);
+            // Search is part of every page: its index must load from file:// too.
+            js("document.getElementById('search-input').focus()");
+            waiting().until(d -> Boolean.TRUE.equals(js("return Array.isArray(window.COURSE_SEARCH)")));
+            problems.addAll(problems(name, "file://"));
+        }
+        assertEquals(List.of(), problems, String.join("\n", problems));
+    }
+
+    // ---- reader features ------------------------------------------------------------------
+
+    @Test
+    @Order(3)
+    @DisplayName("browser: Copy puts the exact program on the clipboard, and selecting the code copies no line numbers")
+    void copyGivesTheExactProgram() {
+        viewport(DESKTOP_W, DESKTOP_H);
+        int checked = 0;
+        for (String page : SiteTest.lessonPages()) {
+            open(file + page);
+            var figures = driver.findElements(By.cssSelector("figure.program"));
+            for (int i = 0; i < figures.size(); i++) {
+                WebElement fig = driver.findElements(By.cssSelector("figure.program")).get(i);
+                String href = fig.findElement(By.cssSelector("a.download")).getDomAttribute("href");
+                String expected = SiteTest.read(site.resolve(href));
+                WebElement button = fig.findElement(By.cssSelector("figcaption button.copy"));
+                // A solution sits in closed <details>: open them, as a reader would.
+                js("for (var d = arguments[0].closest('details'); d; d = d.parentElement.closest('details')) d.open = true;"
+                        + "arguments[0].scrollIntoView({block: 'center'})", button);
+                setClipboard("(nothing yet)");
+                button.click();
+                waiting().until(d -> button.getText().equals("Copied"));
+                assertEquals(expected, clipboard(), page + ": Copy on " + href + " gave different text");
+
+                // A reader who selects the code by hand and presses Ctrl+C gets no line numbers either.
+                if (checked++ < 3) {
+                    setClipboard("(nothing yet)");
+                    WebElement code = fig.findElement(By.cssSelector("pre.code code"));
+                    js("var r = document.createRange(); r.selectNodeContents(arguments[0]);"
+                            + "var s = getSelection(); s.removeAllRanges(); s.addRange(r);", code);
+                    new Actions(driver).keyDown(Keys.CONTROL).sendKeys("c").keyUp(Keys.CONTROL).perform();
+                    waiting().until(d -> !clipboard().equals("(nothing yet)"));
+                    assertEquals(expected.stripTrailing(), clipboard().stripTrailing(), page + ": selecting " + href + " and copying");
+                    js("getSelection().removeAllRanges()");
+                }
+            }
+        }
+        assertTrue(checked >= SiteTest.lessonPages().size() / 2, "only " + checked + " programs had a copy button");
+    }
+
+    void setClipboard(String text) {
+        Object r = driver.executeAsyncScript("var done = arguments[arguments.length - 1];"
+                + "navigator.clipboard.writeText(arguments[0]).then(function () { done('ok'); }, function (e) { done(String(e)); });", text);
+        assertEquals("ok", r, "cannot write the clipboard");
+    }
+
+    String clipboard() {
+        return String.valueOf(driver.executeAsyncScript("var done = arguments[arguments.length - 1];"
+                + "navigator.clipboard.readText().then(done, function (e) { done('ERROR ' + e); });"));
+    }
+
+    @Test
+    @Order(4)
+    @DisplayName("browser: '/' focuses search from file://; a word only one lesson's text has finds that lesson, and Enter opens it")
+    void searchFindsALessonByAWordInItsBody() {
+        // A word that occurs in exactly one page's text, and in no title or heading anywhere.
+        String index = SiteTest.read(site.resolve("assets/search-index.js"));
+        List<?> entries = new Json().toType(index.substring(index.indexOf('['), index.lastIndexOf(']') + 1), List.class);
+        var texts = new ArrayList<String>();
+        var titlesAndHeadings = new StringBuilder();
+        for (Object o : entries) {
+            Map<?, ?> e = (Map<?, ?>) o;
+            texts.add((e.get("t") + " " + e.get("h") + " " + e.get("b")).toLowerCase(Locale.ROOT));
+            titlesAndHeadings.append(e.get("t")).append(' ').append(e.get("h")).append(' ');
+        }
+        String word = null, url = null;
+        var lessons = SiteTest.lessonPages();
+        outer:
+        for (int k = 0; k < entries.size(); k++) {
+            int i = (k + entries.size() / 2) % entries.size(); // start mid-course, not at the first lesson
+            Map<?, ?> e = (Map<?, ?>) entries.get(i);
+            if (!lessons.contains(String.valueOf(e.get("u")))) continue;
+            Matcher m = Pattern.compile("\\b[a-z]{8,}\\b").matcher(String.valueOf(e.get("b")));
+            while (m.find()) {
+                String w = m.group();
+                if (titlesAndHeadings.toString().toLowerCase(Locale.ROOT).contains(w)) continue;
+                int n = 0;
+                for (String t : texts) if (t.contains(w)) n++;
+                if (n == 1) { word = w; url = String.valueOf(e.get("u")); break outer; }
+            }
+        }
+        assertNotNull(word, "no word occurs in just one lesson's text");
+
+        viewport(DESKTOP_W, DESKTOP_H);
+        open(file + lessons.getFirst());
+        assertNull(js("return window.COURSE_SEARCH"), "the search index loads before search is used");
+        driver.findElement(By.tagName("body")).sendKeys("/");
+        WebElement input = driver.switchTo().activeElement();
+        assertEquals("search-input", input.getDomAttribute("id"), "'/' did not focus the search box");
+        input.sendKeys("s/s");
+        assertEquals("s/s", input.getDomProperty("value"), "keys typed into the search box must reach it");
+        input.sendKeys(Keys.chord(Keys.CONTROL, "a"), word);
+        WebElement results = driver.findElement(By.id("search-results"));
+        waiting().until(d -> results.isDisplayed() && !results.findElements(By.cssSelector("ol a")).isEmpty());
+        var links = results.findElements(By.cssSelector("ol a"));
+        final String target = url, w = word;
+        assertEquals(1, links.size(), "'" + word + "' should find one page: " + links.stream().map(WebElement::getText).toList());
+        assertTrue(links.getFirst().getDomAttribute("href").startsWith(target), "'" + w + "' found " + links.getFirst().getDomAttribute("href") + ", expected " + target);
+        assertTrue(links.getFirst().findElement(By.tagName("mark")).getText().equalsIgnoreCase(word), "the snippet marks the word");
+        assertTrue(String.valueOf(js("return document.getElementById('search-status').textContent")).contains("1 page"),
+                "the result count is announced");
+        input.sendKeys(Keys.ENTER);
+        waiting().until(d -> d.getCurrentUrl().contains("/" + target));
+        assertTrue(driver.findElement(By.tagName("article")).getText().toLowerCase(Locale.ROOT).contains(word));
+
+        // The "s" shortcut too, and Escape closes the results.
+        driver.findElement(By.tagName("body")).sendKeys("s");
+        WebElement again = driver.switchTo().activeElement();
+        assertEquals("search-input", again.getDomAttribute("id"), "'s' did not focus the search box");
+        again.sendKeys("virtual");
+        waiting().until(d -> d.findElement(By.id("search-results")).isDisplayed());
+        again.sendKeys(Keys.ESCAPE);
+        waiting().until(d -> !d.findElement(By.id("search-results")).isDisplayed());
+    }
+
+    @Test
+    @Order(5)
+    @DisplayName("browser: the theme toggle wins over the system theme and persists across a navigation")
+    void themeTogglePersists() {
+        viewport(DESKTOP_W, DESKTOP_H);
+        var lessons = SiteTest.lessonPages();
+        for (String base : List.of(file, http)) {
+            open(base + lessons.getFirst());
+            js("localStorage.clear()");
+            scheme("light");
+            open(base + lessons.getFirst());
+            String light = background();
+            WebElement toggle = driver.findElement(By.cssSelector(".theme-toggle"));
+            assertEquals("false", toggle.getDomAttribute("aria-pressed"));
+            toggle.click();
+            assertEquals("dark", js("return document.documentElement.getAttribute('data-theme')"));
+            assertEquals("true", toggle.getDomAttribute("aria-pressed"));
+            String dark = background();
+            assertNotEquals(light, dark, "the background did not change");
+
+            driver.findElement(By.cssSelector("nav.prevnext a[rel=next]")).click();
+            waiting().until(d -> d.getCurrentUrl().endsWith(lessons.get(1)));
+            assertEquals("dark", js("return document.documentElement.getAttribute('data-theme')"), base + ": not remembered");
+            assertEquals(dark, background());
+            assertEquals("true", driver.findElement(By.cssSelector(".theme-toggle")).getDomAttribute("aria-pressed"));
+
+            // Chosen light on a system that prefers dark: light it stays.
+            driver.findElement(By.cssSelector(".theme-toggle")).click();
+            scheme("dark");
+            open(base + lessons.get(2));
+            assertEquals(light, background(), base + ": the reader's light theme lost to the system's dark");
+            js("localStorage.clear()");
+            open(base + lessons.get(2));
+            assertEquals(dark, background(), base + ": without a choice the system's dark theme applies");
+            scheme("light");
+        }
+    }
+
+    String background() {
+        return String.valueOf(js("return getComputedStyle(document.body).backgroundColor"));
+    }
+
+    @Test
+    @Order(6)
+    @DisplayName("browser: the timetable step-through gives the numbers java exercises/solutions/Timetable.java prints, and the formula's for random cases")
+    void stepThroughMatchesTheSolution() {
+        var run = Proc.java("exercises/solutions/Timetable.java");
+        assertEquals(0, run.exit(), run.all());
+        String out = run.out();
+
+        String page = null;
+        for (String p : SiteTest.lessonPages())
+            if (SiteTest.read(site.resolve(p)).contains("data-widget=\"timetable\"")) page = p;
+        assertNotNull(page, "no page has the timetable widget");
+        viewport(DESKTOP_W, DESKTOP_H);
+        open(file + page);
+        WebElement widget = driver.findElement(By.cssSelector("[data-widget=timetable]"));
+        js("arguments[0].scrollIntoView()", widget);
+
+        // The solution's worked example: the start of every task and the total.
+        Matcher ex = Pattern.compile("(?m)^(\\d[\\d,]*) tasks, (\\d[\\d,]*) threads, (\\d+) s each:\\s*\\n\\s*tasks start at \\(s\\): ([\\d, ]+)\\n\\s*all done after (\\d+) s").matcher(out);
+        assertTrue(ex.find(), "the solution's output has no worked example:\n" + out);
+        set(widget, num(ex.group(1)), num(ex.group(2)), num(ex.group(3)));
+        assertEquals("Tasks start at (s): " + ex.group(4).strip(), text(widget, ".tt-starts"));
+        assertEquals(num(ex.group(5)), total(widget));
+
+        // Its headline totals.
+        Matcher head = Pattern.compile("(?m)^(\\d[\\d,]*) tasks, (\\d[\\d,]*) threads, (\\d+) s each: all done after (\\d+) s").matcher(out);
+        int headlines = 0;
+        while (head.find()) {
+            set(widget, num(head.group(1)), num(head.group(2)), num(head.group(3)));
+            assertEquals(num(head.group(4)), total(widget), head.group());
+            assertTrue(text(widget, ".tt-total").startsWith("All done after " + head.group(4) + " s"), text(widget, ".tt-total"));
+            headlines++;
+        }
+        assertTrue(headlines >= 3, "expected the solution's headline totals, found " + headlines + " in:\n" + out);
+
+        // Random cases against the solution's formula, in Java.
+        var random = new Random(20261130);
+        for (int c = 0; c < 25; c++) {
+            int tasks = c % 2 == 0 ? 1 + random.nextInt(60) : 1 + random.nextInt(100_000);
+            int threads = c % 3 == 0 ? 1 + random.nextInt(12) : 1 + random.nextInt(c % 2 == 0 ? 60 : 100_000);
+            int seconds = 1 + random.nextInt(c % 4 == 0 ? 3600 : 10);
+            set(widget, tasks, threads, seconds);
+            String what = tasks + " tasks, " + threads + " threads, " + seconds + " s";
+            assertEquals(secondsFor(tasks, threads, seconds), total(widget), what);
+            var starts = new ArrayList<String>();
+            for (int t = 0; t < Math.min(tasks, 60); t++) starts.add(String.valueOf(startOf(t, threads, seconds)));
+            String shown = text(widget, ".tt-starts");
+            assertTrue(shown.startsWith("Tasks start at (s): " + String.join(", ", starts)), what + ": " + shown);
+            // Every round row shown starts where the formula says its first task starts.
+            List<?> rows = (List<?>) js("return Array.from(arguments[0].querySelectorAll('tr[data-round]'), "
+                    + "function (r) { return [r.getAttribute('data-round'), r.cells[1].textContent]; })", widget);
+            assertFalse(rows.isEmpty(), what + ": no rounds shown");
+            for (Object o : rows) {
+                List<?> row = (List<?>) o;
+                int round = Integer.parseInt(String.valueOf(row.get(0)));
+                assertEquals(fmt(startOf((round - 1) * threads, threads, seconds)) + " s", row.get(1), what + ", round " + round);
+            }
+        }
+
+        // Stepping through 7 tasks on 3 threads, 2 s each, ends when the solution says.
+        set(widget, 7, 3, 2);
+        var clock = new ArrayList<String>();
+        WebElement step = widget.findElement(By.xpath(".//button[contains(., 'Step')]"));
+        clock.add(text(widget, ".tt-clock"));
+        while (step.isEnabled()) {
+            step.click();
+            clock.add(text(widget, ".tt-clock"));
+        }
+        assertEquals(List.of(
+                "At 0 s, round 1 of 3: 3 running, 4 waiting for a thread, 0 done.",
+                "At 2 s, round 2 of 3: 3 running, 1 waiting for a thread, 3 done.",
+                "At 4 s, round 3 of 3: 1 running, 0 waiting for a thread, 6 done.",
+                "At 6 s: all 7 tasks done."), clock);
+        assertTrue(clock.getLast().contains("At " + secondsFor(7, 3, 2) + " s"));
+
+        // Caps and nonsense: a capped value is said, a bad one does not change the result.
+        set(widget, 1_000_000, 200, 1);
+        assertEquals(secondsFor(100_000, 200, 1), total(widget));
+        assertTrue(text(widget, ".tt-note").contains("capped at 100,000"), text(widget, ".tt-note"));
+        type(widget.findElement(By.name("threads")), "0");
+        assertTrue(text(widget, ".tt-note").contains("whole number"), text(widget, ".tt-note"));
+        assertEquals("true", widget.findElement(By.name("threads")).getDomAttribute("aria-invalid"));
+        assertEquals(secondsFor(100_000, 200, 1), total(widget));
+    }
+
+    // The solution's arithmetic, as exercises/solutions/Timetable.java has it.
+    static int secondsFor(int tasks, int threads, int secondsEach) {
+        int rounds = (tasks + threads - 1) / threads;
+        return rounds * secondsEach;
+    }
+
+    static int startOf(int task, int threads, int secondsEach) {
+        return (task / threads) * secondsEach;
+    }
+
+    static int num(String s) { return Integer.parseInt(s.replace(",", "")); }
+
+    static String fmt(int n) { return String.format(Locale.ROOT, "%,d", n); }
+
+    void set(WebElement widget, int tasks, int threads, int seconds) {
+        type(widget.findElement(By.name("tasks")), String.valueOf(tasks));
+        type(widget.findElement(By.name("threads")), String.valueOf(threads));
+        type(widget.findElement(By.name("seconds")), String.valueOf(seconds));
+    }
+
+    void type(WebElement input, String value) {
+        input.sendKeys(Keys.chord(Keys.CONTROL, "a"), value);
+        assertEquals(value, input.getDomProperty("value"));
+    }
+
+    String text(WebElement root, String css) {
+        return root.findElement(By.cssSelector(css)).getText().strip();
+    }
+
+    int total(WebElement widget) {
+        return Integer.parseInt(widget.findElement(By.cssSelector(".tt-total")).getDomAttribute("data-seconds"));
+    }
+
+    @Test
+    @Order(7)
+    @DisplayName("browser: at 375 px the Lessons button opens the sidebar and Escape closes it; the contents sit under the title")
+    void phoneMenu() {
+        viewport(PHONE_W, PHONE_H);
+        var lessons = SiteTest.lessonPages();
+        String page = lessons.get(lessons.size() / 2);
+        open(http + page);
+        WebElement sidebar = driver.findElement(By.id("sidebar"));
+        assertFalse(sidebar.isDisplayed(), "the sidebar should be folded away on a phone");
+        WebElement button = driver.findElement(By.cssSelector(".nav-toggle"));
+        assertTrue(button.isDisplayed());
+        button.click();
+        assertTrue(sidebar.isDisplayed());
+        assertEquals("true", button.getDomAttribute("aria-expanded"));
+        assertEquals(page, driver.switchTo().activeElement().getDomAttribute("href"), "focus goes to the current lesson");
+        driver.switchTo().activeElement().sendKeys(Keys.ESCAPE);
+        assertFalse(sidebar.isDisplayed());
+        assertEquals("false", button.getDomAttribute("aria-expanded"));
+        if (!driver.findElements(By.cssSelector("nav.toc")).isEmpty())
+            assertNotNull(js("return document.querySelector('article > h1 + nav.toc')"), "on a phone the contents follow the title");
+        viewport(DESKTOP_W, DESKTOP_H);
+        open(http + page);
+        assertFalse(driver.findElement(By.cssSelector(".nav-toggle")).isDisplayed(), "no menu button on a desktop");
+        assertTrue(driver.findElement(By.id("sidebar")).isDisplayed());
+    }
+
+    @Test
+    @Order(8)
+    @DisplayName("browser: with JavaScript off a lesson reads in full at desktop and phone width")
+    void withoutJavaScript() {
+        var lessons = SiteTest.lessonPages();
+        String page = lessons.get(1);
+        try {
+            cdp("Emulation.setScriptExecutionDisabled", Map.of("value", true));
+            for (int width : List.of(DESKTOP_W, PHONE_W)) {
+                viewport(width, width == PHONE_W ? PHONE_H : DESKTOP_H);
+                driver.get(http + page);
+                assertTrue(driver.findElement(By.cssSelector("article h1")).isDisplayed());
+                for (WebElement pre : driver.findElements(By.cssSelector("pre.code")))
+                    if (pre.findElements(By.xpath("ancestor::details")).isEmpty()) assertTrue(pre.isDisplayed(), "code hidden without JavaScript");
+                assertTrue(driver.findElement(By.id("sidebar")).isDisplayed(), "the lesson list is reachable at " + width + " px");
+                assertFalse(driver.findElement(By.cssSelector(".theme-toggle")).isDisplayed(), "a button that cannot work is hidden");
+                assertFalse(driver.findElement(By.cssSelector(".search")).isDisplayed());
+                Number sideways = (Number) js("return document.documentElement.scrollWidth - document.documentElement.clientWidth");
+                assertEquals(0, sideways.intValue(), "sideways scroll at " + width + " px without JavaScript");
+            }
+        } finally {
+            cdp("Emulation.setScriptExecutionDisabled", Map.of("value", false));
+            viewport(DESKTOP_W, DESKTOP_H);
+        }
+    }
+
+    @Test
+    @Order(9)
+    @DisplayName("browser: print shows the lesson and its full code, without sidebar or buttons")
+    void print() {
+        viewport(DESKTOP_W, DESKTOP_H);
+        open(http + SiteTest.lessonPages().get(1));
+        cdp("Emulation.setEmulatedMedia", Map.of("media", "print"));
+        try {
+            assertFalse(driver.findElement(By.id("sidebar")).isDisplayed(), "sidebar printed");
+            for (WebElement b : driver.findElements(By.cssSelector("button"))) assertFalse(b.isDisplayed(), "button printed: " + b.getText());
+            assertFalse(driver.findElement(By.cssSelector(".top")).isDisplayed(), "header printed");
+            WebElement pre = driver.findElement(By.cssSelector("pre.code"));
+            assertEquals("pre-wrap", pre.getCssValue("white-space"), "code is cut off in print");
+            assertEquals("visible", pre.getCssValue("overflow-x"));
+            // Hints and solutions open for printing, and close again afterwards.
+            js("dispatchEvent(new Event('beforeprint'))");
+            assertEquals(0L, js("return document.querySelectorAll('details:not([open])').length"));
+            js("dispatchEvent(new Event('afterprint'))");
+        } finally {
+            cdp("Emulation.setEmulatedMedia", Map.of("media", ""));
+        }
+    }
+
+    @Test
+    @Order(10)
+    @DisplayName("browser: screenshots of two lessons, desktop and phone, light and dark, in tools/screenshots/")
+    void screenshots() throws IOException {
+        Files.createDirectories(SCREENSHOTS);
+        var lessons = SiteTest.lessonPages();
+        String widgetPage = lessons.stream().filter(p -> SiteTest.read(site.resolve(p)).contains("data-widget=\"timetable\""))
+                .findFirst().orElse(lessons.get(1));
+        String outputsPage = lessons.stream().filter(p -> !p.equals(widgetPage) && SiteTest.read(site.resolve(p)).contains("figure class=\"output"))
+                .findFirst().orElse(lessons.getFirst());
+        int written = 0;
+        for (String page : List.of(widgetPage, outputsPage)) {
+            for (String theme : List.of("light", "dark")) {
+                for (int width : List.of(DESKTOP_W, PHONE_W)) {
+                    int height = width == PHONE_W ? PHONE_H : DESKTOP_H;
+                    viewport(width, height);
+                    scheme(theme);
+                    open(http + page);
+                    String stem = page.replace(".html", "") + "-" + (width == PHONE_W ? "phone" : "desktop") + "-" + theme;
+                    Number full = (Number) js("return Math.min(document.documentElement.scrollHeight, 16000)");
+                    save(stem + "-top.png", width, height);
+                    save(stem + "-full.png", width, full.intValue());
+                    written += 2;
+                }
+            }
+        }
+        scheme("light");
+        viewport(DESKTOP_W, DESKTOP_H);
+        System.out.println("wrote " + written + " screenshots to " + SCREENSHOTS);
+    }
+
+    void save(String name, int width, int height) throws IOException {
+        var shot = cdp("Page.captureScreenshot", Map.of("format", "png", "captureBeyondViewport", true,
+                "clip", Map.of("x", 0, "y", 0, "width", width, "height", height, "scale", 1)));
+        Files.write(SCREENSHOTS.resolve(name), Base64.getDecoder().decode(String.valueOf(shot.get("data"))));
+    }
+}

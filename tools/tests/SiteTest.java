@@ -1,0 +1,283 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.util.*;
+import java.util.regex.*;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.*;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/// The course site as readers get it, checked without a browser: budgets, no resource from
+/// outside the site, everything readable with JavaScript off, the index page's promises.
+///
+/// Also the one place that builds the site for the site tests ({@link #site()}): the real
+/// lessons, built once per test run into a temporary folder (site/ is left alone).
+class SiteTest {
+
+    /// Shared CSS and JavaScript, every page together, uncompressed.
+    static final long SHARED_ASSETS_BUDGET = 40 * 1024;
+    /// One lesson page's own HTML.
+    static final long LESSON_HTML_BUDGET = 80 * 1024;
+
+    private static Built built;
+    private static Throwable failed;
+
+    /// The built site and what it was built from.
+    record Built(Path site, Path root, boolean widgetAdded) {}
+
+    /// Builds the site once. When no lesson places `{{widget timetable}}` yet, the site is built
+    /// from a copy of the course with that line appended to lesson 2, so that the step-through
+    /// is still tested (and says so).
+    static synchronized Built built() {
+        if (built != null) return built;
+        if (failed != null) throw new AssertionError("the site did not build (see the first failure)", failed);
+        try {
+            Path tmp = Files.createTempDirectory("course-site-test");
+            Path root = Proc.ROOT;
+            boolean add = !widgetPlaced(root);
+            if (add) {
+                root = tmp.resolve("course");
+                copyCourse(Proc.ROOT, root);
+                Path lesson2 = lessonFile(root, "02-");
+                Files.writeString(lesson2, "\n{{widget timetable}}\n", StandardOpenOption.APPEND);
+                System.out.println("note: no lesson places {{widget timetable}} yet; the site tests use a copy with it appended to "
+                        + root.relativize(lesson2));
+                // Course.ROOT is fixed per JVM, so the copy is built by a JVM of its own.
+                var r = Proc.run(root, Map.of("COURSE_ROOT", root.toString()), Proc.Duration.ofMinutes(3),
+                        List.of(Proc.JAVA.toString(), "-cp", System.getProperty("java.class.path"), SiteTest.class.getName(),
+                                tmp.resolve("site").toString()));
+                assertEquals(0, r.exit(), "building the copy failed:\n" + r.all());
+            } else {
+                build(tmp.resolve("site"));
+            }
+            built = new Built(tmp.resolve("site"), root, add);
+            return built;
+        } catch (IOException | RuntimeException | AssertionError e) {
+            failed = e;
+            if (e instanceof IOException io) throw new UncheckedIOException(io);
+            if (e instanceof AssertionError a) throw a;
+            throw (RuntimeException) e;
+        }
+    }
+
+    static Path site() { return built().site(); }
+
+    /// Builds the course at COURSE_ROOT (or the current folder) into args[0]; used for the copy.
+    public static void main(String[] args) throws IOException {
+        build(Path.of(args[0]));
+    }
+
+    static void build(Path out) throws IOException {
+        var result = course.Build.build(course.Course.ROOT, out, false, System.out);
+        for (String w : result.warnings()) System.out.println("build warning: " + w);
+    }
+
+    static boolean widgetPlaced(Path root) throws IOException {
+        try (var s = Files.list(root.resolve("lessons"))) {
+            for (Path p : s.filter(p -> p.toString().endsWith(".md")).toList())
+                if (Files.readString(p).lines().anyMatch(l -> l.strip().equals("{{widget timetable}}"))) return true;
+        }
+        return false;
+    }
+
+    static Path lessonFile(Path root, String prefix) throws IOException {
+        try (var s = Files.list(root.resolve("lessons"))) {
+            return s.filter(p -> p.getFileName().toString().startsWith(prefix)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no lessons/" + prefix + "*.md"));
+        }
+    }
+
+    /// The course without its history, caches and built output.
+    static void copyCourse(Path from, Path to) throws IOException {
+        var skip = Set.of(".git", ".cache", "site", "build", "node_modules", "tools/screenshots");
+        try (var s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                String rel = from.relativize(p).toString().replace('\\', '/');
+                if (skip.stream().anyMatch(x -> rel.equals(x) || rel.startsWith(x + "/")) || rel.startsWith("site.")) continue;
+                Path dest = to.resolve(rel);
+                if (Files.isDirectory(p)) Files.createDirectories(dest);
+                else if (Files.isRegularFile(p)) { Files.createDirectories(dest.getParent()); Files.copy(p, dest, StandardCopyOption.COPY_ATTRIBUTES); }
+            }
+        }
+    }
+
+    // ---- helpers shared by the site tests ------------------------------------------------
+
+    /// Every HTML page of the site, by file name, in a stable order.
+    static SortedMap<String, Path> pages() {
+        var out = new TreeMap<String, Path>();
+        try (var s = Files.list(site())) {
+            s.filter(p -> p.toString().endsWith(".html")).forEach(p -> out.put(p.getFileName().toString(), p));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /// Lesson pages: the ones the sidebar lists, in order.
+    static List<String> lessonPages() {
+        Document index = parse(site().resolve("index.html"));
+        return index.select("nav.sidebar ol.lessons a").eachAttr("href");
+    }
+
+    static Document parse(Path p) {
+        try {
+            return Jsoup.parse(p.toFile(), "UTF-8");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String read(Path p) {
+        try {
+            return Files.readString(p, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // ---- tests -------------------------------------------------------------------------------
+
+    @Test
+    @DisplayName("site: shared CSS + JS within 40 KB, each lesson page's HTML within 80 KB")
+    void budgets() throws IOException {
+        long shared = 0;
+        var report = new StringBuilder();
+        try (var s = Files.list(site().resolve("assets"))) {
+            for (Path p : s.sorted().toList()) {
+                String name = p.getFileName().toString();
+                if (!name.endsWith(".css") && !name.endsWith(".js")) continue;
+                if (name.equals("search-index.js") || name.startsWith("widget-")) continue; // loaded only when used
+                shared += Files.size(p);
+                report.append(name).append(' ').append(Files.size(p)).append(" B; ");
+            }
+        }
+        System.out.println("shared CSS+JS: " + shared + " B (" + report + ")");
+        assertTrue(shared <= SHARED_ASSETS_BUDGET, "shared CSS+JS is " + shared + " B, over " + SHARED_ASSETS_BUDGET + ": " + report);
+        String largest = null;
+        long max = 0;
+        for (String page : lessonPages()) {
+            long size = Files.size(site().resolve(page));
+            assertTrue(size <= LESSON_HTML_BUDGET, page + " is " + size + " B, over " + LESSON_HTML_BUDGET);
+            if (size > max) { max = size; largest = page; }
+        }
+        System.out.println("largest lesson page: " + largest + " " + max + " B");
+    }
+
+    static final Pattern EXTERNAL = Pattern.compile("(?i)^\\s*(https?:|//)");
+
+    @Test
+    @DisplayName("site: no page, stylesheet or script loads anything from outside the site")
+    void noExternalResources() throws IOException {
+        var problems = new ArrayList<String>();
+        for (var e : pages().entrySet()) {
+            Document d = parse(e.getValue());
+            for (Element x : d.select("[src], [srcset], [poster], [data], link[href], [action], [formaction]")) {
+                for (String attr : List.of("src", "srcset", "poster", "data", "href", "action", "formaction"))
+                    if (x.hasAttr(attr) && EXTERNAL.matcher(x.attr(attr)).find())
+                        problems.add(e.getKey() + ": <" + x.tagName() + " " + attr + "=" + x.attr(attr) + ">");
+            }
+            for (Element x : d.select("meta[http-equiv]"))
+                if (x.attr("content").toLowerCase(Locale.ROOT).contains("http")) problems.add(e.getKey() + ": " + x);
+            for (Element x : d.select("[style], style"))
+                if (x.outerHtml().matches("(?is).*(url\\(|@import).*")) problems.add(e.getKey() + ": inline style loads " + x);
+            for (Element x : d.select("script:not([src])"))
+                if (x.data().matches("(?is).*(https?:|fetch\\(|XMLHttpRequest|import\\().*")) problems.add(e.getKey() + ": inline script " + x.data());
+        }
+        try (var s = Files.walk(site().resolve("assets"))) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                String name = p.getFileName().toString(), text = read(p);
+                if (name.endsWith(".css")) {
+                    var m = Pattern.compile("(?i)(url\\(|@import)[^;)]*").matcher(text);
+                    while (m.find()) problems.add(name + ": " + m.group());
+                }
+                if (name.endsWith(".js") && !name.equals("search-index.js")) {
+                    var m = Pattern.compile("https?:|fetch\\(|XMLHttpRequest|navigator\\.sendBeacon|WebSocket|import\\(").matcher(text);
+                    while (m.find()) problems.add(name + ": uses " + m.group());
+                }
+            }
+        }
+        assertEquals(List.of(), problems, "resources from outside the site (ship them in tools/assets)");
+    }
+
+    @Test
+    @DisplayName("site: with JavaScript off every page is complete: only search, copy, theme and menu buttons wait for it")
+    void readableWithoutJavaScript() {
+        var problems = new ArrayList<String>();
+        var scriptOnly = Set.of("nav-toggle", "search", "theme-toggle", "search-results");
+        for (var e : pages().entrySet()) {
+            Document d = parse(e.getValue());
+            for (Element h : d.select("[hidden]")) {
+                boolean ok = h.classNames().stream().anyMatch(scriptOnly::contains) || scriptOnly.contains(h.id());
+                if (!ok) problems.add(e.getKey() + ": hidden without JavaScript: " + h.outerHtml().lines().findFirst().orElse(""));
+            }
+            if (d.selectFirst("main article h1") == null) problems.add(e.getKey() + ": no h1 in the article");
+            if (d.select("nav.sidebar a").size() < lessonPages().size()) problems.add(e.getKey() + ": sidebar lacks lessons");
+            // The theme is chosen before the stylesheet applies, so there is no flash of the wrong one.
+            Element head = d.head();
+            Element first = head.selectFirst("script, link[rel=stylesheet]");
+            if (first == null || !first.tagName().equals("script") || !first.data().contains("localStorage"))
+                problems.add(e.getKey() + ": the theme script does not come before the stylesheet");
+            for (Element s : head.select("script[src]"))
+                if (!s.hasAttr("defer") && !s.hasAttr("async")) problems.add(e.getKey() + ": blocking script " + s.attr("src"));
+            if (!d.select("script[src*=search-index]").isEmpty()) problems.add(e.getKey() + ": loads the search index up front");
+        }
+        for (String page : lessonPages()) {
+            Document d = parse(site().resolve(page));
+            if (d.selectFirst("nav.sidebar a[aria-current=page][href=" + page + "]") == null) problems.add(page + ": sidebar does not mark it");
+            if (d.selectFirst("nav.prevnext a[rel=prev]") == null || d.selectFirst("nav.prevnext a[rel=next]") == null)
+                problems.add(page + ": no previous/next links");
+            for (Element pre : d.select("figure.program pre.code"))
+                if (pre.select("span.line").isEmpty()) problems.add(page + ": code without line spans");
+            for (Element out : d.select("figure.output"))
+                if (out.selectFirst("pre.output samp") == null || out.selectFirst("p.env") == null)
+                    problems.add(page + ": output without samp or environment line");
+            if (d.select("h2[id]").size() >= 3 && d.selectFirst("nav.toc") == null) problems.add(page + ": long lesson without a table of contents");
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    static final List<String> NUMBER_WORDS = List.of("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+            "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty");
+
+    @Test
+    @DisplayName("site: the index page says what the course is, who it is for, what you need, how long, and lists every lesson")
+    void indexPage() {
+        Document d = parse(site().resolve("index.html"));
+        String text = d.selectFirst("main article").text();
+        var headings = d.select("main article h2").eachText();
+        for (String h : List.of("Who it is for", "What you need", "How long it takes", "Lessons"))
+            assertTrue(headings.stream().anyMatch(x -> x.startsWith(h)), "index has no '" + h + "' section: " + headings);
+        assertTrue(text.contains("JDK 25"), "index does not name JDK 25");
+        assertTrue(text.contains("JBang"), "index does not mention JBang");
+        int lessons = lessonPages().size();
+        assertEquals(lessons, d.select("ol.lesson-list > li").size(), "index lists every lesson");
+        String count = lessons < NUMBER_WORDS.size() ? NUMBER_WORDS.get(lessons) : String.valueOf(lessons);
+        assertTrue(text.contains("about " + count + " lessons"), "index should say 'about " + count + " lessons' (there are "
+                + lessons + "); lessons/index.md says: " + text.replaceAll(".*(about \\S+ lessons).*", "$1"));
+    }
+
+    @Test
+    @DisplayName("site: the 404 page explains, links home and lists the lessons")
+    void notFoundPage() {
+        Document d = parse(site().resolve("404.html"));
+        assertEquals("Page not found", d.selectFirst("main h1").text());
+        assertNotNull(d.selectFirst("main a[href=index.html]"));
+        assertEquals(lessonPages().size(), d.select("nav.sidebar ol.lessons a").size());
+    }
+
+    @Test
+    @DisplayName("site: the search index has every lesson, with prose but not code")
+    void searchIndex() {
+        String js = read(site().resolve("assets/search-index.js"));
+        assertTrue(js.startsWith("window.COURSE_SEARCH=["), js.substring(0, Math.min(60, js.length())));
+        for (String page : lessonPages()) assertTrue(js.contains("\"u\":\"" + page + "\""), "search index lacks " + page);
+        assertFalse(js.contains("void main("), "search index holds program code");
+    }
+}
