@@ -242,13 +242,15 @@
     }
   });
 
-  /* ---- "On this page": beside the lesson on wide screens, under its title on narrow ones. ---- */
-  var toc = $("main > .toc, article > .toc"), title = $("article > h1");
-  if (toc && title && window.matchMedia) {
+  /* ---- "On this page": beside the lesson on wide screens; on narrow ones, after the
+     lesson's introduction, just before its first section. ---- */
+  var toc = $("main > .toc, article > .toc"), firstSection = $("article > h2");
+  if (toc && firstSection && window.matchMedia) {
     var wide = matchMedia("(min-width: 78rem)");
     var place = function () {
-      if (wide.matches) { if (toc.parentNode !== $("main")) $("main").insertBefore(toc, $("main > article")); }
-      else if (toc.previousElementSibling !== title) title.parentNode.insertBefore(toc, title.nextSibling);
+      var main = $("main");
+      if (wide.matches) { if (toc.parentNode !== main) main.insertBefore(toc, $("main > article")); }
+      else if (toc.nextElementSibling !== firstSection) firstSection.parentNode.insertBefore(toc, firstSection);
     };
     place();
     if (wide.addEventListener) wide.addEventListener("change", place);
@@ -285,7 +287,7 @@
   var lost = $(".not-found");
   if (lost && input) {
     var words = decodeURIComponent(location.pathname.split("/").pop() || "").replace(/\.html?$/, "").replace(/[-_.]+/g, " ").trim();
-    if (words) {
+    if (words && words !== "404") {
       var p = el("p");
       var b = el("button", { type: "button", "class": "copy" }, "Search for “" + words + "”");
       b.addEventListener("click", function () { input.value = words; input.focus(); loadIndex(show); });

@@ -536,7 +536,7 @@ class SiteBrowserTest {
 
     @Test
     @Order(7)
-    @DisplayName("browser: at 375 px the Lessons button opens the sidebar and Escape closes it; the contents sit under the title")
+    @DisplayName("browser: at 375 px the Lessons button opens the sidebar and Escape closes it; the contents sit before the first section")
     void phoneMenu() {
         viewport(PHONE_W, PHONE_H);
         var lessons = SiteTest.lessonPages();
@@ -554,7 +554,7 @@ class SiteBrowserTest {
         assertFalse(sidebar.isDisplayed());
         assertEquals("false", button.getDomAttribute("aria-expanded"));
         if (!driver.findElements(By.cssSelector("nav.toc")).isEmpty())
-            assertNotNull(js("return document.querySelector('article > h1 + nav.toc')"), "on a phone the contents follow the title");
+            assertNotNull(js("return document.querySelector('article > nav.toc + h2')"), "on a phone the contents come before the first section");
         viewport(DESKTOP_W, DESKTOP_H);
         open(http + page);
         assertFalse(driver.findElement(By.cssSelector(".nav-toggle")).isDisplayed(), "no menu button on a desktop");

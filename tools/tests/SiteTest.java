@@ -243,6 +243,27 @@ class SiteTest {
         assertEquals(List.of(), problems);
     }
 
+    @Test
+    @DisplayName("site: the dark theme is the same whether the system asks for it or the reader chose it")
+    void darkThemesAgree() {
+        String css = read(site().resolve("assets/course.css"));
+        Matcher system = Pattern.compile("prefers-color-scheme: dark\\)\\s*\\{\\s*:root:not\\(\\[data-theme=light\\]\\)\\s*\\{([^}]*)\\}").matcher(css);
+        Matcher chosen = Pattern.compile(":root\\[data-theme=dark\\]\\s*\\{([^}]*)\\}").matcher(css);
+        assertTrue(system.find(), "no dark block for prefers-color-scheme");
+        assertTrue(chosen.find(), "no :root[data-theme=dark] block");
+        assertEquals(declarations(system.group(1)), declarations(chosen.group(1)), "the two dark themes differ");
+        assertTrue(declarations(system.group(1)).size() > 20, "the dark theme sets too few colours");
+    }
+
+    static Map<String, String> declarations(String block) {
+        var out = new TreeMap<String, String>();
+        for (String d : block.split(";")) {
+            int colon = d.indexOf(':');
+            if (colon > 0) out.put(d.substring(0, colon).strip(), d.substring(colon + 1).strip());
+        }
+        return out;
+    }
+
     static final List<String> NUMBER_WORDS = List.of("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
             "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty");
 
