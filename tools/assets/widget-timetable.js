@@ -12,6 +12,7 @@
     return e;
   }
   var CAP = { tasks: 100000, threads: 100000, seconds: 3600 };
+  var SHOWN_STARTS = 30; // start times listed one by one; the rounds table covers the rest
   function fmt(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
   function roundsOf(tasks, threads) { return Math.floor((tasks + threads - 1) / threads); }
   function startOf(task, threads, seconds) { return Math.floor(task / threads) * seconds; }
@@ -104,9 +105,10 @@
         body.appendChild(tr);
       });
       table.appendChild(body);
-      var shown = Math.min(N, 60), list = [];
+      var shown = Math.min(N, SHOWN_STARTS), list = [];
       for (var t = 0; t < shown; t++) list.push(startOf(t, T, W));
-      starts.textContent = "Tasks start at (s): " + list.join(", ") + (N > shown ? ", … (" + fmt(N - shown) + " more)" : "");
+      starts.textContent = "Tasks start at (s): " + list.join(", ")
+        + (N > shown ? ", … and the last of all " + fmt(N) + " at " + fmt(startOf(N - 1, T, W)) : "");
       var secs = roundsOf(N, T) * W;
       total.textContent = "";
       total.setAttribute("data-seconds", String(secs));
