@@ -49,6 +49,7 @@ final class LiveRun {
         var pb = new ProcessBuilder(command).directory(workDir.toFile());
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         process = pb.start();
+        client.running(+1);
         process.getOutputStream().close(); // stdin: at its end at once, as from /dev/null
         if (endedBy != null || client.isClosed()) end(endedBy != null ? endedBy : "closed"); // stopped or page gone while it compiled
         client.send("start", Json.object("alias", spec.alias(), "run", spec.id(), "command", spec.shown(),
@@ -65,6 +66,7 @@ final class LiveRun {
                 end("shutdown");
             }
             finish(limit);
+            client.running(-1);
             done.run();
         });
     }

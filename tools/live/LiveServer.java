@@ -49,7 +49,7 @@ public final class LiveServer {
     private void serve() throws Exception {
         HttpServer server;
         try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(options.host()), options.port()), 64);
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(options.host()), options.port()), 1024);
         } catch (BindException e) {
             log.println("error: cannot listen on " + options.host() + ":" + options.port() + " (" + e.getMessage()
                     + "). Pick another port with --port N, or --port 0 for any free one");
@@ -131,7 +131,10 @@ public final class LiveServer {
     private void live(HttpExchange ex, String what, long t0) throws IOException {
         switch (what) {
             case "events" -> {
-                requireGet(ex);
+                if (!ex.getRequestMethod().equals("GET")) {
+                    ex.getResponseHeaders().set("Allow", "GET");
+                    throw new Rejection(405, "the event stream takes GET, not " + Guard.clip(ex.getRequestMethod()));
+                }
                 clients.stream(ex, this::hello, runs::pageGone);
             }
             case "live.js", "live.css" -> {

@@ -8,19 +8,24 @@ import java.time.Duration;
 import java.util.concurrent.*;
 
 /// One open page: its server-sent event stream. Anyone may queue an event; one virtual
-/// thread per page writes them out, and a heartbeat every second finds a closed tab (the
-/// write fails), which ends the page's runs.
+/// thread per page writes them out. A heartbeat finds a closed tab (the write fails), which
+/// ends the page's runs: every second while the page has a run going, else every 15 s.
 final class PageClient {
     final String token;
     private final BlockingQueue<String> queue = new LinkedBlockingQueue<>();
     private volatile boolean closed;
+    private final java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
     static final String CLOSE = "";
+    static final Duration IDLE_HEARTBEAT = Duration.ofSeconds(15);
 
     PageClient(String token) {
         this.token = token;
     }
 
     boolean isClosed() { return closed; }
+
+    /// A run of this page started (+1) or ended (-1).
+    void running(int delta) { runs.addAndGet(delta); }
 
     /// Queues `event: name` with JSON data. Never blocks, never throws.
     void send(String event, String json) {
@@ -42,7 +47,8 @@ final class PageClient {
             out.write(("retry: 1000\n\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
             while (true) {
-                String msg = queue.poll(heartbeat.toMillis(), TimeUnit.MILLISECONDS);
+                Duration every = runs.get() > 0 ? heartbeat : IDLE_HEARTBEAT;
+                String msg = queue.poll(every.toMillis(), TimeUnit.MILLISECONDS);
                 if (msg == null) msg = ": heartbeat\n\n";
                 if (msg == CLOSE) break;
                 var batch = new StringBuilder(msg);

@@ -30,7 +30,7 @@ final class Runs {
     int running() { return byAlias.size(); }
 
     /// Starts declared run `id` for page `client`; the request arrived at `t0` (nanoTime).
-    LiveRun start(PageClient client, String id, long t0) throws IOException {
+    LiveRun start(PageClient client, String id, long t0) {
         DeclaredRuns.Spec spec = declared.get().get(id);
         if (spec == null) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
         if (spec.refusal() != null) throw new Rejection(403, "run '" + id + "' is not started from a page: " + spec.refusal());
@@ -49,7 +49,11 @@ final class Runs {
                     () -> byAlias.remove(spec.alias(), run));
             System.out.println("live: run " + id + " started (pid " + run.pid() + "): " + spec.shown());
             return run;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            byAlias.remove(spec.alias(), run);
+            System.out.println("live: run " + id + " could not start: " + e.getMessage());
+            throw new Rejection(500, "run '" + id + "' could not start: " + e.getMessage());
+        } catch (RuntimeException e) {
             byAlias.remove(spec.alias(), run);
             throw e;
         }

@@ -153,7 +153,7 @@
     const row = el('span', { class: 'live-line live-' + kind, 'data-ms': ms == null ? '' : seconds(ms) },
       el('span', { class: 'live-text' }, text));
     const atBottom = p.out.scrollTop + p.out.clientHeight >= p.out.scrollHeight - 4;
-    p.out.append(row, '\n');
+    p.out.append(row);
     if (atBottom) p.out.scrollTop = p.out.scrollHeight;
     return text;
   }

@@ -111,6 +111,22 @@ class ServeReloadTest {
     }
 
     @Test
+    @DisplayName("reload: a program that does not compile gets a 500 with javac's message, and nothing starts")
+    void programThatDoesNotCompile() throws Exception {
+        Path spin = file("programs/Spin.java");
+        String good = Files.readString(spin);
+        Files.writeString(spin, good.replace("IO.println(\"spin: done\");", "IO.println(\"spin: done\")"));
+        page.next("reload", WAIT);
+        int before = server.startedPids().size();
+        var r = server.post("run", page.client(), "spin-6");
+        assertEquals(500, r.status(), r.body());
+        assertTrue(r.body().contains("javac could not compile programs/Spin.java") && r.body().contains("';' expected"), r.body());
+        assertEquals(before, server.startedPids().size(), "nothing started");
+        Files.writeString(spin, good);
+        page.next("reload", WAIT);
+    }
+
+    @Test
     @DisplayName("reload: a change to live.js or live.css reloads pages without a build")
     void liveAssetsReload() throws Exception {
         append("tools/live/live.css", "\n");

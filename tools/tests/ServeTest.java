@@ -75,6 +75,19 @@ class ServeTest {
         }
     }
 
+    @Test
+    @DisplayName("serve: stopping the server (Ctrl-C, SIGTERM) ends the programs it started")
+    void stoppingEndsRuns() throws Exception {
+        long pid;
+        try (var server = Server.start(Repo.create()); var events = server.events()) {
+            int mark = events.mark();
+            assertEquals(202, server.post("run", events.client(), "family").status());
+            pid = events.first("start", "family", mark, Duration.ofSeconds(30)).number("pid");
+            events.first("out", "family", mark, Duration.ofSeconds(30));
+        } // close() stops the server and fails if a program it started still runs
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+    }
+
     static List<InetAddress> nonLoopbackAddresses() throws SocketException {
         var out = new ArrayList<InetAddress>();
         for (var nif : Collections.list(NetworkInterface.getNetworkInterfaces()))
@@ -466,7 +479,7 @@ class ServeTest {
         record Event(String name, String data, long nanos) {
             /// A string field of the JSON data (enough JSON for these tests).
             String string(String key) {
-                Matcher m = Pattern.compile("\"" + key + "\":\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(data);
+                Matcher m = Pattern.compile("\"" + key + "\":\"((?:[^\"\\\\]++|\\\\.)*+)\"").matcher(data);
                 if (!m.find()) return null;
                 return m.group(1).replace("\\n", "\n").replace("\\\"", "\"").replace("\\u003c", "<").replace("\\u003e", ">")
                         .replace("\\u0026", "&").replace("\\t", "\t").replace("\\\\", "\\");
