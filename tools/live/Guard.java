@@ -52,7 +52,8 @@ final class Guard {
 
     Set<String> hosts() { return hosts; }
 
-    /// Every request: the Host header (and an absolute request URI's authority) must be ours.
+    /// Every request: the Host header (and an absolute request URI's authority, and the
+    /// Origin header when there is one) must be ours.
     void checkHost(HttpExchange ex) {
         String host = ex.getRequestHeaders().getFirst("Host");
         if (host == null) throw new Rejection(400, "the request has no Host header");
@@ -61,6 +62,10 @@ final class Guard {
         String authority = ex.getRequestURI().getRawAuthority();
         if (authority != null && !hosts.contains(authority.toLowerCase(Locale.ROOT)))
             throw new Rejection(403, "the request names another server (" + clip(authority) + ")");
+        // A browser names the page a cross-site request comes from: no other site may use this server.
+        String origin = ex.getRequestHeaders().getFirst("Origin");
+        if (origin != null && !hosts.contains(originHost(origin)))
+            throw new Rejection(403, "a page from " + clip(origin) + " may not use this server");
     }
 
     /// A state-changing request: a POST, from one of our own pages.

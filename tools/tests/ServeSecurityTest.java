@@ -67,6 +67,9 @@ class ServeSecurityTest {
         for (String o : List.of("http://attacker.example", "https://127.0.0.1:" + server.port, "http://127.0.0.1:" + (server.port + 1), "null"))
             assertEquals(403, server.request("POST", "/__live/run", post("Origin", o), "ticker-3").status(), o);
         assertEquals(403, server.request("POST", "/__live/run", post("Sec-Fetch-Site", "cross-site"), "ticker-3").status());
+        // Another site's EventSource or fetch cannot even open a stream or read a page.
+        assertEquals(403, server.request("GET", "/__live/events", Map.of("Origin", "http://attacker.example"), null).status());
+        assertEquals(403, server.request("GET", "/live.html", Map.of("Origin", "http://attacker.example"), null).status());
     }
 
     @Test
@@ -154,6 +157,6 @@ class ServeSecurityTest {
         assertEquals("no-store", r.headers().get("Cache-Control"));
         assertEquals("nosniff", r.headers().get("X-Content-Type-Options"));
         // No CORS: another site's script cannot read any answer.
-        assertNull(server.request("GET", "/", Map.of("Origin", "http://attacker.example"), null).headers().get("Access-Control-Allow-Origin"));
+        assertNull(server.get("/").headers().get("Access-Control-Allow-Origin"));
     }
 }
