@@ -3,7 +3,6 @@ package live;
 import com.sun.net.httpserver.*;
 import java.io.*;
 import java.net.*;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.util.concurrent.*;
 import java.util.concurrent.atomic.AtomicReference;

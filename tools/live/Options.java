@@ -63,6 +63,7 @@ public record Options(int port, String host, boolean hostGiven, Duration runLimi
 
     /// A bad command line: the message (or none, for --help), then the usage.
     public static final class UsageException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
         public UsageException(String message) { super(message); }
     }
 }
