@@ -114,12 +114,13 @@ class SiteBuildTest {
     void launcherExplainsWhenOnlyAnOlderJavaIsThere() throws Exception {
         // A stand-in Java 17, so the test does not depend on which JDKs this machine has.
         Path old = Files.createTempDirectory("java17");
-        Path java = Files.createDirectories(old.resolve("bin")).resolve("java");
-        Files.writeString(java, "#!/bin/sh\necho '    java.specification.version = 17'\necho 'openjdk version \"17.0.15\" 2025-04-15'\n");
-        java.toFile().setExecutable(true);
+        Files.createDirectories(old.resolve("bin"));
+        // Written by a short-lived shell, so no open file handle of this JVM can make exec fail (ETXTBSY).
+        Proc.run(old, Map.of(), Proc.Duration.ofMinutes(1), List.of("sh", "-c",
+                "printf '#!/bin/sh\\necho \"    java.specification.version = 17\"\\necho \"openjdk version 17.0.15\"\\n' > bin/java && chmod +x bin/java"));
         var r = Proc.run(Proc.ROOT, Map.of("COURSE_JDK_DIRS", "/nonexistent", "JAVA_HOME", old.toString()),
                 Proc.Duration.ofMinutes(1), List.of(Proc.ROOT.resolve("jbang").toString(), "--version"));
         assertNotEquals(0, r.exit());
-        assertTrue(r.err().contains("needs JDK 25") && r.err().contains("17"), r.err());
+        assertTrue(r.err().contains("needs JDK 25") && r.err().contains("17"), "exit " + r.exit() + ": " + r.all());
     }
 }
