@@ -144,23 +144,9 @@ public final class Build {
     static void searchEntry(StringBuilder b, String title, String url, String html) {
         var headings = org.jsoup.Jsoup.parseBodyFragment(html).select("h2, h3").eachText();
         if (b.charAt(b.length() - 1) != '[') b.append(',');
-        b.append("{\"t\":").append(json(title)).append(",\"u\":").append(json(url))
-                .append(",\"h\":").append(json(String.join(" · ", headings)))
-                .append(",\"b\":").append(json(Pages.searchText(html))).append("}\n");
-    }
-
-    static String json(String s) {
-        var b = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '<' -> b.append("\\u003c");
-                default -> { if (c < 0x20) b.append(String.format("\\u%04x", (int) c)); else b.append(c); }
-            }
-        }
-        return b.append('"').toString();
+        b.append("{\"t\":").append(Json.quote(title)).append(",\"u\":").append(Json.quote(url))
+                .append(",\"h\":").append(Json.quote(String.join(" · ", headings)))
+                .append(",\"b\":").append(Json.quote(Pages.searchText(html))).append("}\n");
     }
 
     static void swap(Path tmp, Path site) throws IOException {

@@ -1,5 +1,6 @@
 package live;
 
+import course.Json;
 import course.*;
 import java.util.*;
 

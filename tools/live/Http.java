@@ -1,5 +1,6 @@
 package live;
 
+import course.Json;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package live;
 
+import course.Json;
 import java.io.*;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

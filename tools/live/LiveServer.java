@@ -1,5 +1,6 @@
 package live;
 
+import course.Json;
 import com.sun.net.httpserver.*;
 import java.io.*;
 import java.net.*;

@@ -1,12 +1,12 @@
-package live;
+package course;
 
 import java.util.*;
 
-/// Just enough JSON to write events and small responses (the server never parses JSON).
-final class Json {
+/// Just enough JSON to write the search index, live events and small responses (nothing here parses JSON).
+public final class Json {
     private Json() {}
 
-    static String quote(String s) {
+    public static String quote(String s) {
         var b = new StringBuilder(s.length() + 2).append('"');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -26,7 +26,7 @@ final class Json {
 
     /// An object from alternating keys and values; values may be String, Number, Boolean,
     /// null, a List or a Map (already-encoded JSON can be passed as Raw).
-    static String object(Object... keysAndValues) {
+    public static String object(Object... keysAndValues) {
         var b = new StringBuilder("{");
         for (int i = 0; i < keysAndValues.length; i += 2) {
             if (i > 0) b.append(',');
@@ -35,9 +35,9 @@ final class Json {
         return b.append('}').toString();
     }
 
-    record Raw(String json) {}
+    public record Raw(String json) {}
 
-    static String value(Object v) {
+    public static String value(Object v) {
         return switch (v) {
             case null -> "null";
             case String s -> quote(s);
