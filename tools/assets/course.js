@@ -232,10 +232,11 @@
     });
   }
 
-  /* ---- Keyboard: "/" or "s" goes to search, only when the reader is not typing. ---- */
+  /* ---- Keyboard: "/" goes to search, only when the reader is not typing. A letter key
+     would clash with screen readers' single-letter navigation, so there is none. ---- */
   doc.addEventListener("keydown", function (e) {
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target) || !input) return;
-    if (e.key === "/" || e.key === "s" || e.key === "S") {
+    if (e.key === "/") {
       e.preventDefault();
       input.focus();
       input.select();

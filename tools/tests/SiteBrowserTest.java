@@ -364,10 +364,12 @@ class SiteBrowserTest {
         waiting().until(d -> d.getCurrentUrl().contains("/" + target));
         assertTrue(driver.findElement(By.tagName("article")).getText().toLowerCase(Locale.ROOT).contains(word));
 
-        // The "s" shortcut too, and Escape closes the results.
+        // A letter is no shortcut (screen readers navigate by letters); "/" is, and Escape closes the results.
         driver.findElement(By.tagName("body")).sendKeys("s");
+        assertNotEquals("search-input", driver.switchTo().activeElement().getDomAttribute("id"), "'s' must not take focus");
+        driver.findElement(By.tagName("body")).sendKeys("/");
         WebElement again = driver.switchTo().activeElement();
-        assertEquals("search-input", again.getDomAttribute("id"), "'s' did not focus the search box");
+        assertEquals("search-input", again.getDomAttribute("id"), "'/' did not focus the search box");
         again.sendKeys("virtual");
         waiting().until(d -> d.findElement(By.id("search-results")).isDisplayed());
         again.sendKeys(Keys.ESCAPE);
@@ -395,7 +397,8 @@ class SiteBrowserTest {
             assertNotEquals(light, dark, "the background did not change");
 
             driver.findElement(By.cssSelector("nav.prevnext a[rel=next]")).click();
-            waiting().until(d -> d.getCurrentUrl().endsWith(lessons.get(1)));
+            waiting().until(d -> d.getCurrentUrl().endsWith(lessons.get(1))
+                    && "complete".equals(js("return document.readyState")));  // the stylesheet applied
             assertEquals("dark", js("return document.documentElement.getAttribute('data-theme')"), base + ": not remembered");
             assertEquals(dark, background());
             assertEquals("true", driver.findElement(By.cssSelector(".theme-toggle")).getDomAttribute("aria-pressed"));
