@@ -3,6 +3,7 @@
 #   ./build.sh              build the site into site/ (open site/index.html)
 #   ./build.sh test         run every test (installs what the tests need first)
 #   ./build.sh record [id]  re-run the lessons' declared runs and store their output
+#   ./build.sh runs         list the declared runs and the command each records
 #   ./build.sh check ...    the exercise checker (same as ./jbang check ...)
 #   ./build.sh serve        live mode for instructors
 #   ./build.sh help         this text
@@ -10,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 root="$(pwd)"
 
-usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; }
 
 # A JDK 25 for everything below: the ./jbang launcher finds it and exports JAVA_HOME.
 jdk_home() {

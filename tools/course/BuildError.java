@@ -21,6 +21,6 @@ public final class BuildError extends RuntimeException {
 
     @Override
     public String toString() {
-        return where() + ": " + getMessage();
+        return file == null ? getMessage() : where() + ": " + getMessage();
     }
 }
