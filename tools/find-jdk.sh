@@ -4,8 +4,10 @@
 
 java_major() { # the feature version of the java in JDK home $1, or nothing
   [ -x "$1/bin/java" ] || return 0
-  "$1/bin/java" -XshowSettings:properties -version 2>&1 \
-    | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -1
+  # Read it whole first: a pipe that closes early would kill a caller running with pipefail.
+  local settings
+  settings="$("$1/bin/java" -XshowSettings:properties -version 2>&1 || true)"
+  printf '%s\n' "$settings" | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p'
 }
 
 find_jdk25() {

@@ -75,7 +75,7 @@ class SiteBuildTest {
             for (Path p : s.toList()) {
                 Path dest = to.resolve(from.relativize(p).toString());
                 if (Files.isDirectory(p)) Files.createDirectories(dest);
-                else Files.copy(p, dest, StandardCopyOption.COPY_ATTRIBUTES);
+                else Files.copy(p, Files.createDirectories(dest.getParent()).resolve(dest.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
             }
         }
     }
@@ -115,12 +115,30 @@ class SiteBuildTest {
         // A stand-in Java 17, so the test does not depend on which JDKs this machine has.
         Path old = Files.createTempDirectory("java17");
         Files.createDirectories(old.resolve("bin"));
-        // Written by a short-lived shell, so no open file handle of this JVM can make exec fail (ETXTBSY).
         Proc.run(old, Map.of(), Proc.Duration.ofMinutes(1), List.of("sh", "-c",
                 "printf '#!/bin/sh\\necho \"    java.specification.version = 17\"\\necho \"openjdk version 17.0.15\"\\n' > bin/java && chmod +x bin/java"));
         var r = Proc.run(Proc.ROOT, Map.of("COURSE_JDK_DIRS", "/nonexistent", "JAVA_HOME", old.toString()),
                 Proc.Duration.ofMinutes(1), List.of(Proc.ROOT.resolve("jbang").toString(), "--version"));
         assertNotEquals(0, r.exit());
         assertTrue(r.err().contains("needs JDK 25") && r.err().contains("17"), "exit " + r.exit() + ": " + r.all());
+    }
+
+    @Test
+    void launcherRunsAliasesWithPlainJavaWhenJbangCannotBeFetched() throws Exception {
+        // A copy without .cache, so no JBang jar is there; COURSE_NO_FETCH forbids fetching one.
+        Path repo = Files.createTempDirectory("course-nojbang");
+        for (String p : List.of("jbang", "jbang-catalog.json", "build.sh", "programs", "exercises", "tools/find-jdk.sh", "tools/Check.java", "tools/course"))
+            copyTree(Proc.ROOT.resolve(p), repo.resolve(p));
+        var env = Map.of("COURSE_NO_FETCH", "1");
+        var waits = Proc.run(repo, env, Proc.Duration.ofMinutes(2), List.of(repo.resolve("jbang").toString(), "waits", "virtual", "10"));
+        assertEquals(0, waits.exit(), waits.all());
+        assertTrue(waits.out().contains("10 tasks on virtual threads took"), waits.all());
+        assertTrue(waits.err().contains("running: java programs/TenThousandWaits.java virtual 10"), waits.err());
+        var check = Proc.run(repo, env, Proc.Duration.ofMinutes(2), List.of(repo.resolve("jbang").toString(), "check", "timetable"));
+        assertTrue(check.out().contains("Not solved yet: secondsFor("), check.all());
+        var unknown = Proc.run(repo, env, Proc.Duration.ofMinutes(1), List.of(repo.resolve("jbang").toString(), "wiats"));
+        assertNotEquals(0, unknown.exit());
+        assertTrue(unknown.err().contains("'wiats' is no alias") && unknown.err().contains("install JBang"), unknown.err());
+        assertFalse(Files.exists(repo.resolve(".cache/jbang")), "nothing was fetched");
     }
 }
