@@ -40,11 +40,6 @@ public record Recording(Path file, String id, String command, String program, St
                 header.get("java"), header.get("exit"), text.substring(at));
     }
 
-    /// The environment line shown under an output block.
-    public String caption() {
-        return "Recorded with " + environment + " · " + command + " · exit " + exit;
-    }
-
     /// True when the program behind it changed since it was recorded.
     public boolean isStaleFor(String programText) {
         return !sha256.equals(Sources.sha256(programText));

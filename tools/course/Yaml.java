@@ -13,9 +13,7 @@ final class Yaml {
     private Yaml() {}
 
     /// A parsed node with the file and the line (1-based) it starts on.
-    record Located(Node node, Path file, int line) {
-        String where() { return Course.relative(file) + ":" + line; }
-    }
+    record Located(Node node, Path file, int line) {}
 
     /// Parses text that starts at line `firstLine` of `file`.
     static Located parse(Path file, int firstLine, String text) {
