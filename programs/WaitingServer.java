@@ -37,15 +37,15 @@ void main(String[] args) throws Exception {
 }
 
 void serve(String kind, ExecutorService executor, int requests) throws Exception {
-    var server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), BACKLOG);
+    var server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), BACKLOG); // port 0: any free port
     server.createContext("/", this::handle);
     server.setExecutor(executor); // the executor runs every exchange: a pool, or a virtual thread each
     server.start();
     try {
         URI uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
-        String label = kind.equals("pool") ? "pool of " + POOL_THREADS + " threads" : "virtual threads";
-        IO.println(label + ": server on " + uri);
-        report(requests, load(uri, requests), kind.equals("pool"));
+        IO.println(String.format("%-8s server on %s, %s", kind + ":", uri,
+                kind.equals("pool") ? "a pool of " + POOL_THREADS + " threads" : "a virtual thread per exchange"));
+        report(kind, requests, load(uri, requests));
     } finally {
         server.stop(0); // every exchange has been answered: stop at once
     }
@@ -71,6 +71,7 @@ Load load(URI uri, int requests) throws InterruptedException {
     var failures = new ConcurrentSkipListMap<String, Integer>();
     var latencyNanos = new long[requests];
     var go = new CountDownLatch(1);
+    // HTTP/1.1: the version the JDK's HttpServer speaks, so the client does not offer an upgrade
     try (var client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
         var request = HttpRequest.newBuilder(uri).timeout(CLIENT_TIMEOUT).build();
         var senders = Executors.newVirtualThreadPerTaskExecutor();
@@ -99,29 +100,29 @@ Load load(URI uri, int requests) throws InterruptedException {
     }
 }
 
-void report(int requests, Load load, boolean pool) {
+void report(String kind, int requests, Load load) {
+    String tag = String.format("%-8s", kind + ":");
     long wallMs = load.wallNanos() / 1_000_000;
     double perSecond = load.ok() / (load.wallNanos() / 1e9);
     long[] sorted = load.latencyNanos().clone();
     Arrays.sort(sorted);
-    int failed = requests - load.ok();
-    IO.println(String.format("  ok=%d failed=%d%s  wall %d ms  %.0f req/s  p50 %d ms  p99 %d ms",
-            load.ok(), failed, load.failures().isEmpty() ? "" : " " + load.failures(),
+    IO.println(String.format("%s ok=%d failed=%d%s  wall %d ms  %.0f req/s  p50 %d ms  p99 %d ms",
+            tag, load.ok(), requests - load.ok(), load.failures().isEmpty() ? "" : " " + load.failures(),
             wallMs, perSecond, percentileMs(sorted, 50), percentileMs(sorted, 99)));
 
     double waitSeconds = DB_CALL.toMillis() / 1000.0;
-    if (pool)
-        IO.println(String.format("  ceiling: %d threads / %.1f s = %.0f req/s",
-                POOL_THREADS, waitSeconds, POOL_THREADS / waitSeconds));
+    if (kind.equals("pool"))
+        IO.println(String.format("%s ceiling: %d threads / %.1f s = %.0f req/s",
+                tag, POOL_THREADS, waitSeconds, POOL_THREADS / waitSeconds));
     else
-        IO.println(String.format("  ceiling from the wait alone: %d requests / %.1f s = %.0f req/s",
-                requests, waitSeconds, requests / waitSeconds));
+        IO.println(String.format("%s the wait alone would allow %d requests / %.1f s = %.0f req/s",
+                tag, requests, waitSeconds, requests / waitSeconds));
 
     Cpu cpu = load.cpu();
     int cores = Runtime.getRuntime().availableProcessors();
-    IO.println(String.format("  CPU time during the run: process %d ms (%.0f%% of %d cores), "
+    IO.println(String.format("%s CPU time in the run: process %d ms (%.2f ms per request, %.0f%% of %d cores); "
                     + "server dispatcher thread %d ms, client selector thread %d ms",
-            cpu.processMs(), 100.0 * cpu.processMs() / (wallMs * cores), cores,
+            tag, cpu.processMs(), (double) cpu.processMs() / requests, 100.0 * cpu.processMs() / (wallMs * cores), cores,
             cpu.dispatcherMs(), cpu.selectorMs()));
 }
 
