@@ -252,6 +252,26 @@ class GeneratorTest {
     }
 
     @Test
+    void anExerciseAliasRunningAnotherFileIsRefused() throws Exception {
+        f.replace("jbang-catalog.json", "\"script-ref\": \"exercises/Answer.java\"", "\"script-ref\": \"exercises/solutions/Answer.java\"");
+        f.replace("jbang-catalog.json", "\"script-ref\": \"exercises/solutions/Answer.java\", \"description\": \"solution\"",
+                "\"script-ref\": \"exercises/Answer.java\", \"description\": \"solution\"");
+        assertRefused("jbang-catalog.json", 4, "alias 'answer' must run exercises/Answer.java, not exercises/solutions/Answer.java");
+    }
+
+    @Test
+    void anAliasNameThatIsNotLowerCaseWordsIsRefused() throws Exception {
+        f.replace("jbang-catalog.json", "\"hello\":", "\"Hello<b>\":");
+        assertRefused("jbang-catalog.json", 3, "lower-case words joined by dashes");
+    }
+
+    @Test
+    void javaOptionsWithoutAWrapperAreRefusedAtTheirLine() throws Exception {
+        f.replace("lessons/01-first.md", "    alias: hello\n", "    alias: hello\n    java-options: [-Xint]\n");
+        assertRefused("lessons/01-first.md", 7, "java-options need a wrapper");
+    }
+
+    @Test
     void misspelledCatalogKeyIsRefused() throws Exception {
         f.replace("jbang-catalog.json", "\"description\": \"says hello\"", "\"description\": \"says hello\", \"deps\": []");
         assertRefused("jbang-catalog.json", 3, "silently ignores");
