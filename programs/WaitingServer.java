@@ -1,32 +1,36 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// An HTTP server whose handler waits 200 ms, like a call to a database, and a load generator
-// in the same program that sends every request at once. The server runs its handlers on a
-// pool of 50 platform threads, then on virtual threads: one line of difference.
+// An HTTP server whose handler waits 200 ms, like a call to a database, and a
+// load generator in the same program that sends every request at once. The
+// server runs its handlers on a pool of 50 platform threads, then on virtual
+// threads: one line of difference.
 
 import module java.net.http;
 import module jdk.httpserver;
 import module jdk.management;
+import java.net.http.HttpResponse.BodyHandlers;
 
 static final Duration DB_CALL = Duration.ofMillis(200);
 static final int POOL_THREADS = 50;
 static final int DEFAULT_REQUESTS = 2_000;
-static final int MAX_REQUESTS = 5_000; // each request holds two sockets (client and server end) until it is answered
-static final int BACKLOG = 4_096;      // connections the OS queues for the server before it accepts them
+static final int MAX_REQUESTS = 5_000; // each holds two sockets until answered
+static final int BACKLOG = 4_096;      // connections the OS may queue for accept
 static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
-static final String USAGE = "usage: server [pool|virtual] [requests]  (requests 1 to " + MAX_REQUESTS
-        + ", default " + DEFAULT_REQUESTS + "; without a kind: pool, then virtual)";
+static final String USAGE = ("usage: server [pool|virtual] [requests]"
+        + "  (requests 1 to %d, default %d; no kind: pool, then virtual)")
+        .formatted(MAX_REQUESTS, DEFAULT_REQUESTS);
 
 void main(String[] args) throws Exception {
-    List<String> kinds = args.length > 0 ? List.of(args[0]) : List.of("pool", "virtual");
+    var kinds = args.length > 0 ? List.of(args[0]) : List.of("pool", "virtual");
     int requests = args.length > 1 ? parseOrZero(args[1]) : DEFAULT_REQUESTS;
-    if (args.length > 2 || !List.of("pool", "virtual").containsAll(kinds) || requests < 1 || requests > MAX_REQUESTS) {
+    if (args.length > 2 || !List.of("pool", "virtual").containsAll(kinds)
+            || requests < 1 || requests > MAX_REQUESTS) {
         System.err.println(USAGE);
         System.exit(2);
     }
-    IO.println(requests + " requests at once; the handler waits " + DB_CALL.toMillis() + " ms; "
-            + Runtime.getRuntime().availableProcessors() + " cores");
+    IO.println(requests + " requests at once; the handler waits " + DB_CALL.toMillis()
+            + " ms; " + Runtime.getRuntime().availableProcessors() + " cores");
     for (String kind : kinds) {
         try (ExecutorService executor = kind.equals("pool")
                 ? Executors.newFixedThreadPool(POOL_THREADS)
@@ -37,14 +41,17 @@ void main(String[] args) throws Exception {
 }
 
 void serve(String kind, ExecutorService executor, int requests) throws Exception {
-    var server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), BACKLOG); // port 0: any free port
+    // Port 0: the OS picks a free port.
+    var server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), BACKLOG);
     server.createContext("/", this::handle);
-    server.setExecutor(executor); // the executor runs every exchange: a pool, or a virtual thread each
+    server.setExecutor(executor); // every exchange runs as a task of this executor
     server.start();
     try {
-        URI uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
-        IO.println(String.format("%-8s server on %s, %s", kind + ":", uri,
-                kind.equals("pool") ? "a pool of " + POOL_THREADS + " threads" : "a virtual thread per exchange"));
+        var uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+        String threads = kind.equals("pool")
+                ? "a pool of " + POOL_THREADS + " threads"
+                : "a virtual thread per exchange";
+        say(kind, "server on %s, %s", uri, threads);
         report(kind, requests, load(uri, requests));
     } finally {
         server.stop(0); // every exchange has been answered: stop at once
@@ -63,16 +70,18 @@ void handle(HttpExchange exchange) throws IOException {
     }
 }
 
-record Load(int ok, Map<String, Integer> failures, long wallNanos, long[] latencyNanos, Cpu cpu) {}
+record Load(int ok, Map<String, Integer> failures, long wallNanos, long[] latencies,
+            Cpu cpu) {}
 
-// The load generator: one virtual thread per request, all released at the same moment.
+// The load generator: a virtual thread per request, all released at the same moment.
 Load load(URI uri, int requests) throws InterruptedException {
     var ok = new AtomicInteger();
     var failures = new ConcurrentSkipListMap<String, Integer>();
-    var latencyNanos = new long[requests];
+    var latencies = new long[requests];
     var go = new CountDownLatch(1);
-    // HTTP/1.1: the version the JDK's HttpServer speaks, so the client does not offer an upgrade
-    try (var client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+    // HTTP/1.1 is what the JDK's HttpServer speaks: no upgrade to offer.
+    var version = HttpClient.Version.HTTP_1_1;
+    try (var client = HttpClient.newBuilder().version(version).build()) {
         var request = HttpRequest.newBuilder(uri).timeout(CLIENT_TIMEOUT).build();
         var senders = Executors.newVirtualThreadPerTaskExecutor();
         for (int i = 0; i < requests; i++) {
@@ -81,49 +90,56 @@ Load load(URI uri, int requests) throws InterruptedException {
                 go.await();
                 long sent = System.nanoTime();
                 try {
-                    int status = client.send(request, HttpResponse.BodyHandlers.ofString()).statusCode();
-                    if (status == 200) ok.incrementAndGet();
-                    else failures.merge("status " + status, 1, Integer::sum);
+                    var response = client.send(request, BodyHandlers.ofString());
+                    if (response.statusCode() == 200) ok.incrementAndGet();
+                    else failures.merge("HTTP " + response.statusCode(), 1, Integer::sum);
                 } catch (IOException e) {
                     failures.merge(e.getClass().getSimpleName(), 1, Integer::sum);
                 }
-                latencyNanos[n] = System.nanoTime() - sent;
+                latencies[n] = System.nanoTime() - sent;
                 return null;
             });
         }
         Cpu before = Cpu.now();
         long start = System.nanoTime();
         go.countDown();
-        senders.close(); // returns when every request has its answer (or its failure)
+        senders.close(); // returns when every request has its answer or its failure
         long wallNanos = System.nanoTime() - start;
-        return new Load(ok.get(), failures, wallNanos, latencyNanos, Cpu.now().minus(before));
+        Cpu cpu = Cpu.now().minus(before);
+        return new Load(ok.get(), failures, wallNanos, latencies, cpu);
     }
 }
 
 void report(String kind, int requests, Load load) {
-    String tag = String.format("%-8s", kind + ":");
     long wallMs = load.wallNanos() / 1_000_000;
     double perSecond = load.ok() / (load.wallNanos() / 1e9);
-    long[] sorted = load.latencyNanos().clone();
+    long[] sorted = load.latencies().clone();
     Arrays.sort(sorted);
-    IO.println(String.format("%s ok=%d failed=%d%s  wall %d ms  %.0f req/s  p50 %d ms  p99 %d ms",
-            tag, load.ok(), requests - load.ok(), load.failures().isEmpty() ? "" : " " + load.failures(),
-            wallMs, perSecond, percentileMs(sorted, 50), percentileMs(sorted, 99)));
+    String failures = load.failures().isEmpty() ? "" : " " + load.failures();
+    say(kind, "ok=%d failed=%d%s  wall %d ms  %.0f req/s  p50 %d ms  p99 %d ms",
+            load.ok(), requests - load.ok(), failures, wallMs, perSecond,
+            percentileMs(sorted, 50), percentileMs(sorted, 99));
 
-    double waitSeconds = DB_CALL.toMillis() / 1000.0;
+    double wait = DB_CALL.toMillis() / 1000.0;
     if (kind.equals("pool"))
-        IO.println(String.format("%s ceiling: %d threads / %.1f s = %.0f req/s",
-                tag, POOL_THREADS, waitSeconds, POOL_THREADS / waitSeconds));
+        say(kind, "ceiling: %d threads / %.1f s = %.0f req/s",
+                POOL_THREADS, wait, POOL_THREADS / wait);
     else
-        IO.println(String.format("%s the wait alone would allow %d requests / %.1f s = %.0f req/s",
-                tag, requests, waitSeconds, requests / waitSeconds));
+        say(kind, "the wait alone would allow %d requests / %.1f s = %.0f req/s",
+                requests, wait, requests / wait);
 
     Cpu cpu = load.cpu();
     int cores = Runtime.getRuntime().availableProcessors();
-    IO.println(String.format("%s CPU time in the run: process %d ms (%.2f ms per request, %.0f%% of %d cores); "
-                    + "server dispatcher thread %d ms, client selector thread %d ms",
-            tag, cpu.processMs(), (double) cpu.processMs() / requests, 100.0 * cpu.processMs() / (wallMs * cores), cores,
-            cpu.dispatcherMs(), cpu.selectorMs()));
+    say(kind, "CPU time: process %d ms = %.0f%% of %d cores, %.2f ms per request",
+            cpu.processMs(), 100.0 * cpu.processMs() / (wallMs * cores), cores,
+            (double) cpu.processMs() / requests);
+    say(kind, "CPU time: server dispatcher thread %d ms, client selector thread %d ms",
+            cpu.dispatcherMs(), cpu.selectorMs());
+}
+
+// One line of the report, tagged with the executor's kind.
+void say(String kind, String format, Object... args) {
+    IO.println("%-9s".formatted(kind + ":") + format.formatted(args));
 }
 
 long percentileMs(long[] sorted, int p) {
@@ -139,24 +155,26 @@ int parseOrZero(String text) {
     }
 }
 
-// ---- CPU time, read from the JVM's management beans ---------------------------------------
-// The JDK's HttpServer accepts every connection on one thread named "HTTP-Dispatcher"; the
-// HttpClient does its socket I/O on one thread named "HttpClient-<n>-SelectorManager".
-// Both names are implementation details of the JDK, read here from the list of live threads.
+// ---- CPU time, read from the JVM's management beans --------------------------------
+// The JDK's HttpServer accepts every connection on one thread, "HTTP-Dispatcher"; its
+// HttpClient does the socket I/O of all connections on one thread,
+// "HttpClient-<n>-SelectorManager". Both names are implementation details of the JDK.
 
 record Cpu(long processMs, long dispatcherMs, long selectorMs) {
     static Cpu now() {
-        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        var os = (com.sun.management.OperatingSystemMXBean)
+                ManagementFactory.getOperatingSystemMXBean();
         return new Cpu(os.getProcessCpuTime() / 1_000_000,
                 threadCpuMs(name -> name.equals("HTTP-Dispatcher")),
-                threadCpuMs(name -> name.startsWith("HttpClient-") && name.endsWith("-SelectorManager")));
+                threadCpuMs(name -> name.matches("HttpClient-\\d+-SelectorManager")));
     }
 
-    Cpu minus(Cpu earlier) {
-        return new Cpu(processMs - earlier.processMs, dispatcherMs - earlier.dispatcherMs, selectorMs - earlier.selectorMs);
+    Cpu minus(Cpu before) {
+        return new Cpu(processMs - before.processMs, dispatcherMs - before.dispatcherMs,
+                selectorMs - before.selectorMs);
     }
 
-    // The one live thread whose name matches (each run has one server and one client).
+    // The live thread with that name: each run has one server and one client.
     static long threadCpuMs(Predicate<String> name) {
         var threads = ManagementFactory.getThreadMXBean();
         for (var info : threads.getThreadInfo(threads.getAllThreadIds()))
