@@ -29,8 +29,9 @@ void main(String[] args) throws Exception {
         System.err.println(USAGE);
         System.exit(2);
     }
-    IO.println(requests + " requests at once; the handler waits " + DB_CALL.toMillis()
-            + " ms; " + Runtime.getRuntime().availableProcessors() + " cores");
+    int cores = Runtime.getRuntime().availableProcessors();
+    IO.println("%d requests at once; the handler waits %d ms; %d cores"
+            .formatted(requests, DB_CALL.toMillis(), cores));
     for (String kind : kinds) {
         try (ExecutorService executor = kind.equals("pool")
                 ? Executors.newFixedThreadPool(POOL_THREADS)
@@ -47,7 +48,8 @@ void serve(String kind, ExecutorService executor, int requests) throws Exception
     server.setExecutor(executor); // every exchange runs as a task of this executor
     server.start();
     try {
-        var uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+        int port = server.getAddress().getPort();
+        var uri = URI.create("http://127.0.0.1:" + port + "/");
         String threads = kind.equals("pool")
                 ? "a pool of " + POOL_THREADS + " threads"
                 : "a virtual thread per exchange";
@@ -73,7 +75,7 @@ void handle(HttpExchange exchange) throws IOException {
 record Load(int ok, Map<String, Integer> failures, long wallNanos, long[] latencies,
             Cpu cpu) {}
 
-// The load generator: a virtual thread per request, all released at the same moment.
+// The load generator: a virtual thread per request, all released at one moment.
 Load load(URI uri, int requests) throws InterruptedException {
     var ok = new AtomicInteger();
     var failures = new ConcurrentSkipListMap<String, Integer>();
@@ -91,8 +93,9 @@ Load load(URI uri, int requests) throws InterruptedException {
                 long sent = System.nanoTime();
                 try {
                     var response = client.send(request, BodyHandlers.ofString());
-                    if (response.statusCode() == 200) ok.incrementAndGet();
-                    else failures.merge("HTTP " + response.statusCode(), 1, Integer::sum);
+                    int status = response.statusCode();
+                    if (status == 200) ok.incrementAndGet();
+                    else failures.merge("HTTP " + status, 1, Integer::sum);
                 } catch (IOException e) {
                     failures.merge(e.getClass().getSimpleName(), 1, Integer::sum);
                 }
@@ -133,7 +136,7 @@ void report(String kind, int requests, Load load) {
     say(kind, "CPU time: process %d ms = %.0f%% of %d cores, %.2f ms per request",
             cpu.processMs(), 100.0 * cpu.processMs() / (wallMs * cores), cores,
             (double) cpu.processMs() / requests);
-    say(kind, "CPU time: server dispatcher thread %d ms, client selector thread %d ms",
+    say(kind, "CPU time: server's dispatcher %d ms, client's selector %d ms",
             cpu.dispatcherMs(), cpu.selectorMs());
 }
 
@@ -155,22 +158,23 @@ int parseOrZero(String text) {
     }
 }
 
-// ---- CPU time, read from the JVM's management beans --------------------------------
-// The JDK's HttpServer accepts every connection on one thread, "HTTP-Dispatcher"; its
-// HttpClient does the socket I/O of all connections on one thread,
-// "HttpClient-<n>-SelectorManager". Both names are implementation details of the JDK.
+// ---- CPU time, read from the JVM's management beans ----------------------------
+// The JDK's HttpServer accepts every connection on one thread, "HTTP-Dispatcher";
+// its HttpClient does the socket I/O of all connections on one thread,
+// "HttpClient-<n>-SelectorManager". Both names are implementation details.
 
 record Cpu(long processMs, long dispatcherMs, long selectorMs) {
     static Cpu now() {
         var os = (com.sun.management.OperatingSystemMXBean)
                 ManagementFactory.getOperatingSystemMXBean();
-        return new Cpu(os.getProcessCpuTime() / 1_000_000,
-                threadCpuMs(name -> name.equals("HTTP-Dispatcher")),
-                threadCpuMs(name -> name.matches("HttpClient-\\d+-SelectorManager")));
+        long dispatcher = threadCpuMs(name -> name.equals("HTTP-Dispatcher"));
+        long selector = threadCpuMs(name -> name.endsWith("-SelectorManager"));
+        return new Cpu(os.getProcessCpuTime() / 1_000_000, dispatcher, selector);
     }
 
     Cpu minus(Cpu before) {
-        return new Cpu(processMs - before.processMs, dispatcherMs - before.dispatcherMs,
+        return new Cpu(processMs - before.processMs,
+                dispatcherMs - before.dispatcherMs,
                 selectorMs - before.selectorMs);
     }
 
