@@ -56,8 +56,6 @@ final class DeclaredRuns {
 
     Spec get(String id) { return byId.get(id); }
 
-    Collection<Spec> all() { return byId.values(); }
-
     /// Every program a run may start, once each.
     Collection<Program> programs() {
         var out = new LinkedHashMap<String, Program>();
