@@ -121,10 +121,18 @@ static void usage() {
 // The JDK as $JAVA_HOME, a jar (JBang's compiled copy of this program) by its file name,
 // and anything under the current folder relative to it.
 static String shown(String arg) {
-    String javaHome = System.getProperty("java.home");
-    Path here = Path.of("").toAbsolutePath();
+    String javaHome = realPath(System.getProperty("java.home"));
+    String here = realPath("");
     if (arg.startsWith(javaHome + File.separator)) return "$JAVA_HOME" + arg.substring(javaHome.length());
     if (arg.endsWith(".jar")) return Path.of(arg).getFileName().toString();
-    if (arg.startsWith(here + File.separator)) return here.relativize(Path.of(arg)).toString();
+    if (arg.startsWith(here + File.separator)) return arg.substring(here.length() + 1);
     return arg;
+}
+
+static String realPath(String path) {
+    try {
+        return Path.of(path).toRealPath().toString();
+    } catch (IOException e) {
+        return Path.of(path).toAbsolutePath().toString();
+    }
 }
