@@ -181,23 +181,15 @@ class Lesson5To9Test {
 
         assertEquals(32, Bounds.number(r.out(), "limit 32: +completed=(\\d+)"), r.all());
         assertEquals(68, Bounds.number(r.out(), "limit 32: +completed=\\d+ rejected=(\\d+)"), r.all());
-        // Every decision came before the first call could end: that is what makes the counts exact.
-        var decided = Pattern.compile("within (\\d+) ms of the door opening").matcher(r.out());
-        int decisions = 0;
-        while (decided.find()) {
-            decisions++;
-            assertTrue(Long.parseLong(decided.group(1)) < CALL_MS, r.all());
-        }
-        assertEquals(2, decisions, r.all());
         final long limited = ((32 + CONNECTIONS - 1) / CONNECTIONS) * CALL_MS; // 4 rounds
         Bounds.assertTime("admission limit 32", limited, Bounds.number(r.out(), "limit 32: .* in (\\d+) ms"));
     }
 
-    /// The counts are exact only if every request has tried to get in before the first call
-    /// ends. The program waits until all of them are at the door; busy threads in this JVM keep
-    /// both cores loaded meanwhile, so the scheduling is slow and uneven.
+    /// The counts are exact only if every request has tried to get in before the first admitted
+    /// one is served; the program's latches make sure of it. Busy threads in this JVM load every
+    /// core meanwhile, so the scheduling is slow and uneven, as on a busy or one-core machine.
     @Test
-    @DisplayName("8 admission: on a machine loaded by busy threads, still exactly 32 completed and 68 rejected")
+    @DisplayName("8 admission: on a machine loaded by busy threads, and on one carrier, still exactly 32 completed and 68 rejected")
     void admissionCountsHoldUnderLoad() throws InterruptedException {
         int busy = 2 * Runtime.getRuntime().availableProcessors();
         var stop = new java.util.concurrent.atomic.AtomicBoolean();
@@ -211,7 +203,10 @@ class Lesson5To9Test {
         }
         try {
             for (int run = 0; run < 3; run++) {
-                var r = ok(Proc.java("programs/Admission.java"));
+                var command = new ArrayList<>(List.of(Proc.JAVA.toString()));
+                if (run == 2) command.add("-Djdk.virtualThreadScheduler.parallelism=1"); // one carrier
+                command.add("programs/Admission.java");
+                var r = ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), command));
                 assertEquals(100, Bounds.number(r.out(), "unbounded: +completed=(\\d+)"), r.all());
                 assertEquals(32, Bounds.number(r.out(), "limit 32: +completed=(\\d+)"), r.all());
                 assertEquals(68, Bounds.number(r.out(), "limit 32: +completed=\\d+ rejected=(\\d+)"), r.all());
