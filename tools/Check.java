@@ -6,19 +6,33 @@ import course.BuildError;
 import course.Course;
 import course.Exercises;
 import course.Exercises.Exercise;
+import java.nio.file.attribute.FileTime;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.SimpleJavaFileObject;
+import javax.tools.StandardLocation;
+import javax.tools.ToolProvider;
 
 /// The exercise checker. Runs each exercise as the student left it (exercises/X.java, with
-/// this JDK) and reads its verdict. Needs only JDK 25 and the repository; its one piece of
-/// state, which hints were shown, lives in .cache/check-hints/ (git-ignored).
+/// this JDK) and reads its verdict. Needs only JDK 25 and the repository; its state lives in
+/// .cache/ (git-ignored): which hints were shown (.cache/check-hints/), and each exercise
+/// compiled once with javax.tools plus its last verdict (.cache/check/).
 ///
-/// Settings: CHECK_POLL_MS (or -Dcheck.poll.ms) is watch mode's polling interval, 1000 ms by
-/// default; CHECK_TIMEOUT_SECONDS (or -Dcheck.timeout.seconds) ends a run that hangs, 30 s;
+/// Speed: `java File.java` spends about a second compiling before the program starts. Here an
+/// exercise is compiled in this JVM into .cache/check/NAME-KEY/ and run with `java -cp`; KEY is
+/// a hash of the exercise's text, the JDK, the checker's own sources and the exercise's options,
+/// so a verdict is kept only while all of those are unchanged (and the output says so). A cache
+/// entry that cannot be read is rebuilt without a word.
+///
+/// Settings: CHECK_POLL_MS (or -Dcheck.poll.ms) is how often watch mode looks at the file's
+/// time stamp, 100 ms by default; CHECK_TIMEOUT_SECONDS (or -Dcheck.timeout.seconds) ends a run that hangs, 30 s;
 /// CHECK_PARALLEL (or -Dcheck.parallel) is how many exercises `check` runs at once, one per
 /// core up to 4.
 
 static final String USAGE = """
         usage: check                      run every exercise, show progress and what to do next
                check NAME                 run one exercise
+               check --fresh [NAME]       the same, without results kept from the last check
                check --watch              re-run the first unsolved exercise each time you save it
                check --hint NAME [N]      show the next hint for NAME (or hint N); the hints shown
                                           are remembered in .cache/check-hints/
@@ -29,11 +43,12 @@ static final String USAGE = """
 final Path root = Course.ROOT;
 final Path java = Path.of(System.getProperty("java.home"), "bin",
         System.getProperty("os.name").startsWith("Windows") ? "java.exe" : "java");
-final long pollMillis = setting("check.poll.ms", "CHECK_POLL_MS", 1000);
+final long pollMillis = setting("check.poll.ms", "CHECK_POLL_MS", 100);
 final long timeoutSeconds = setting("check.timeout.seconds", "CHECK_TIMEOUT_SECONDS", 30);
 final int parallel = (int) Math.max(1, setting("check.parallel", "CHECK_PARALLEL",
         Math.min(4, Runtime.getRuntime().availableProcessors())));
 List<Exercise> exercises;
+boolean fresh;                                    // --fresh: ignore kept verdicts
 
 void main(String[] args) {
     int code;
@@ -56,6 +71,7 @@ int run(List<String> args) {
             case "--hint" -> hint = true;
             case "--reset" -> reset = true;
             case "--all" -> all = true;
+            case "--fresh" -> fresh = true;
             case "--yes", "-y" -> yes = true;
             case "--help", "-h" -> {
                 IO.println(USAGE);
@@ -70,6 +86,7 @@ int run(List<String> args) {
     if ((watch ? 1 : 0) + (hint ? 1 : 0) + (reset ? 1 : 0) > 1) return usage("choose one of --watch, --hint, --reset");
     if (all && !reset) return usage("--all goes with --reset");
     if (yes && !reset) return usage("--yes goes with --reset");
+    if (fresh && (hint || reset)) return usage("--fresh goes with check, check NAME and --watch");
     if (watch) return words.isEmpty() ? watch() : usage("--watch takes no name");
     if (hint) {
         if (words.isEmpty() || words.size() > 2) return usage("--hint takes a name and an optional number");
@@ -102,15 +119,32 @@ int checkAll() {
     IO.println("Checking " + exercises.size() + " exercises, in course order.");
     Exercise next = null;
     Outcome nextOutcome = null;
-    int solved = 0;
-    // `parallel` at a time (CHECK_PARALLEL; one per core, up to 4): each run is mostly compiling,
-    // and the results still print in course order.
+    int solved = 0, kept = 0;
+    // What must run (changed since the last check) runs `parallel` at a time, the file saved
+    // last first: its verdict is printed as soon as it is known, before the others finish.
+    var outcomes = new ArrayList<Future<Outcome>>();
+    var toRun = new ArrayList<Exercise>();
+    for (Exercise e : exercises) {
+        Outcome o = fresh ? null : keptOutcome(e);
+        outcomes.add(o == null ? null : CompletableFuture.completedFuture(o));
+        if (o == null) toRun.add(e);
+    }
+    toRun.sort(Comparator.comparing((Exercise e) -> modified(e.file())).reversed());
     var pool = Executors.newFixedThreadPool(parallel);
-    var outcomes = exercises.stream().map(e -> pool.submit(() -> runExercise(e))).toList();
+    var started = new HashMap<Exercise, Future<Outcome>>();
+    for (Exercise e : toRun) started.put(e, pool.submit(() -> runExercise(e)));
     pool.shutdown();
+    for (int i = 0; i < exercises.size(); i++)
+        if (outcomes.get(i) == null) outcomes.set(i, started.get(exercises.get(i)));
+    if (toRun.size() > 1 && toRun.size() < exercises.size() && exercises.indexOf(toRun.getFirst()) > 0) {
+        Exercise last = toRun.getFirst();
+        Outcome o = outcome(started.get(last));
+        IO.println("The one you saved last: " + last.name() + ": " + (o.solved() ? "solved." : o.failure()));
+    }
     for (int i = 0; i < exercises.size(); i++) {
         Exercise e = exercises.get(i);
         Outcome o = outcome(outcomes.get(i));
+        if (o.kept()) kept++;
         if (o.solved()) {
             solved++;
             IO.println("  ok   " + e.name());
@@ -124,6 +158,10 @@ int checkAll() {
     }
     IO.println();
     IO.println(solved + " of " + exercises.size() + " solved.");
+    if (kept > 0)
+        IO.println((kept == exercises.size() ? "All " + kept : kept + " of " + exercises.size())
+                + " results are from the cache: files, JDK and checker unchanged since they ran"
+                + " (./jbang check --fresh runs them again).");
     if (next == null) {
         IO.println("All exercises solved. Well done.");
         return 0;
@@ -138,9 +176,17 @@ int checkAll() {
     return 1;
 }
 
+/// Said above a verdict read from .cache/check.
+static String fromCache(Exercise e) {
+    return "  (from the cache: file, JDK and checker unchanged since it last ran; ./jbang check --fresh "
+            + e.name() + " runs it again)";
+}
+
 int checkOne(Exercise e) {
     IO.println(e.name() + " (lesson " + e.lessonFile() + "): " + Course.relative(e.file()));
-    Outcome o = runExercise(e);
+    Outcome o = fresh ? null : keptOutcome(e);
+    if (o == null) o = runExercise(e);
+    else IO.println(fromCache(e));
     IO.println(indent(o.output()));
     if (o.solved()) return 0;
     tellHowToGoOn(e, o);
@@ -156,7 +202,12 @@ void tellHowToGoOn(Exercise e, Outcome o) {
     }
 }
 
-record Outcome(boolean solved, boolean saidVerdict, String failure, String output) {}
+/// `kept`: the verdict was read from .cache/check, not run now.
+record Outcome(boolean solved, boolean saidVerdict, String failure, String output, boolean kept) {
+    Outcome(boolean solved, boolean saidVerdict, String failure, String output) {
+        this(solved, saidVerdict, failure, output, false);
+    }
+}
 
 static Outcome outcome(Future<Outcome> f) {
     try {
@@ -166,19 +217,159 @@ static Outcome outcome(Future<Outcome> f) {
     }
 }
 
+// ---- running an exercise: compiled once into .cache/check, run with java -cp ----
+
+final Path cache = root.resolve(".cache/check");
+String checkerKey;                                // hash of the checker's sources and the JDK
+
+/// What an exercise needs beyond the defaults, for compiling and for running (a preview
+/// program's --enable-preview, say). Part of the cache key.
+record Options(List<String> javac, List<String> java) {
+    static final Options NONE = new Options(List.of(), List.of());
+}
+
+Options optionsFor(Exercise e, String text) {
+    return Options.NONE;
+}
+
+/// The cache entry for this text of the exercise: .cache/check/NAME-KEY/ holding `classes/`,
+/// `main` (the class to run) or `compile-error`, and `verdict` once it has run.
+Path entry(Exercise e, String text, Options options) {
+    String key = sha256(String.join("\0", checkerKey(), e.name(), text, options.toString()));
+    return cache.resolve(e.name() + "-" + key.substring(0, 20));
+}
+
+/// The verdict kept from the last run of this very text, or null.
+Outcome keptOutcome(Exercise e) {
+    String text = readOrNull(e.file());
+    if (text == null) return null;
+    Path verdict = entry(e, text, optionsFor(e, text)).resolve("verdict");
+    String kept = readOrNull(verdict);
+    if (kept == null) return null;
+    int firstBreak = kept.indexOf('\n');
+    if (!kept.startsWith(VERDICT) || firstBreak < 0 || !kept.endsWith(VERDICT_END)) return null;  // corrupt: run again
+    try {
+        int exit = Integer.parseInt(kept.substring(VERDICT.length(), firstBreak).strip());
+        String out = kept.substring(firstBreak + 1, kept.length() - VERDICT_END.length());
+        Outcome o = judge(exit, out);
+        return new Outcome(o.solved(), o.saidVerdict(), o.failure(), o.output(), true);
+    } catch (NumberFormatException x) {
+        return null;
+    }
+}
+
+static final String VERDICT = "check verdict, exit ", VERDICT_END = "\nend of verdict\n";
+
 Outcome runExercise(Exercise e) {
-    if (!Files.isRegularFile(e.file()))
+    String text = readOrNull(e.file());
+    if (text == null)
         return new Outcome(false, false, Course.relative(e.file()) + " is missing",
                 "(no file; restore it with ./jbang check --reset " + e.name() + ")");
+    Options options = optionsFor(e, text);
+    Path entry = entry(e, text, options);
+    for (int attempt = 1; ; attempt++) {
+        Compiled c = compiled(e, text, options, entry);
+        Ran r = c.error() != null ? new Ran(1, c.error(), true) : run(c, options);
+        // a damaged entry (class files cut short, say): compile once more, silently
+        if (attempt == 1 && c.fromCache() && r.output().lines().anyMatch(l -> brokenClasses(l))) {
+            deleteTree(entry);
+            continue;
+        }
+        if (r.ended()) remember(entry, r);
+        return r.ended() ? judge(r.exit(), r.output())
+                : new Outcome(false, false, "did not end within " + timeoutSeconds + " s", r.output());
+    }
+}
+
+static boolean brokenClasses(String line) {
+    return line.startsWith("Error: Could not find or load main class")
+            || line.contains("java.lang.ClassFormatError") || line.contains("java.lang.NoClassDefFoundError")
+            || line.contains("Incompatible magic value") || line.contains("Truncated class file");
+}
+
+/// `warnings`: what javac said about code that compiled (deprecation, say), shown before its output.
+record Compiled(Path classes, String mainClass, String error, String warnings, boolean fromCache) {}
+
+record Ran(int exit, String output, boolean ended) {}
+
+/// The exercise's classes, from the cache or compiled now; or its compile errors, printed as
+/// `java File.java` prints them (file:line: error: ...).
+Compiled compiled(Exercise e, String text, Options options, Path entry) {
+    String main = readOrNull(entry.resolve("main")), error = readOrNull(entry.resolve("compile-error"));
+    if (error != null) return new Compiled(null, null, error, "", true);
+    if (main != null && !main.isBlank() && Files.isDirectory(entry.resolve("classes"))) {
+        String warnings = readOrNull(entry.resolve("warnings"));
+        return new Compiled(entry.resolve("classes"), main.strip(), null, warnings == null ? "" : warnings, true);
+    }
+    deleteTree(entry);
+    Path tmp = entry.resolveSibling(entry.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-" + Thread.currentThread().threadId());
+    try {
+        deleteTree(tmp);
+        Files.createDirectories(tmp.resolve("classes"));
+        var messages = new StringWriter();
+        String mainClass = Compiler.compile(e.file(), text, tmp.resolve("classes"), options.javac(), messages);
+        String shown = messages.toString().replace(root + File.separator, "");
+        if (mainClass == null) {
+            String err = shown.stripTrailing() + "\nerror: compilation failed\n";
+            Files.writeString(tmp.resolve("compile-error"), err);
+            deleteTree(tmp.resolve("classes"));
+            install(tmp, entry, e);
+            return new Compiled(null, null, err, "", false);
+        }
+        // warnings (deprecation, unchecked) are shown as `java File.java` shows them
+        Files.writeString(tmp.resolve("warnings"), shown);
+        Files.writeString(tmp.resolve("main"), mainClass + "\n");
+        install(tmp, entry, e);
+        if (!Files.isDirectory(entry.resolve("classes"))) throw new IOException("no classes in " + entry);
+        return new Compiled(entry.resolve("classes"), mainClass, null, shown, false);
+    } catch (IOException | RuntimeException x) {
+        deleteTree(tmp);
+        return new Compiled(null, null, "error: could not compile " + Course.relative(e.file()) + ": " + x + "\n", "", false);
+    }
+}
+
+/// Moves a finished entry into place, and drops the entries of older texts of the exercise.
+void install(Path tmp, Path entry, Exercise e) throws IOException {
+    try {
+        Files.move(tmp, entry, StandardCopyOption.ATOMIC_MOVE);
+    } catch (FileAlreadyExistsException | DirectoryNotEmptyException x) {
+        deleteTree(tmp);                               // another checker got there first
+    }
+    try (var old = Files.list(cache)) {
+        for (Path p : old.toList()) {
+            String n = p.getFileName().toString();
+            if (!p.equals(entry) && n.startsWith(e.name() + "-") && !n.contains(".tmp-")
+                    && n.substring(e.name().length() + 1).matches("[0-9a-f]{20}"))
+                deleteTree(p);
+        }
+    }
+}
+
+void remember(Path entry, Ran r) {
+    try {
+        if (!Files.isDirectory(entry)) return;
+        Path tmp = entry.resolve("verdict.tmp-" + Thread.currentThread().threadId());
+        Files.writeString(tmp, VERDICT + r.exit() + "\n" + r.output() + VERDICT_END, StandardCharsets.UTF_8);
+        Files.move(tmp, entry.resolve("verdict"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException ignored) {
+        // not kept: it runs again next time
+    }
+}
+
+/// `java [options] -cp classes Main`, from the course root, its output and exit code.
+Ran run(Compiled c, Options options) {
+    var command = new ArrayList<String>(List.of(java.toString()));
+    command.addAll(options.java());
+    command.addAll(List.of("-cp", c.classes().toString(), c.mainClass()));
     Process p = null;
     try {
-        p = new ProcessBuilder(java.toString(), Course.relative(e.file()))
+        p = new ProcessBuilder(command)
                 .directory(root.toFile())
                 .redirectErrorStream(true)
                 .start();
         Process running = p;
         running.getOutputStream().close();
-        var output = new StringBuilder();
+        var output = new StringBuilder(c.warnings());
         Thread reader = Thread.ofVirtual().start(() -> {
             try (var in = new BufferedReader(new InputStreamReader(running.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
@@ -198,15 +389,102 @@ Outcome runExercise(Exercise e) {
         synchronized (output) {
             out = output.toString().stripTrailing();
         }
-        if (!ended)
-            return new Outcome(false, false, "did not end within " + timeoutSeconds + " s", out);
-        return judge(p.exitValue(), out);
+        return new Ran(ended ? p.exitValue() : -1, out, ended);
     } catch (IOException x) {
-        return new Outcome(false, false, "could not run " + java + ": " + x.getMessage(), "");
+        return new Ran(1, "could not run " + java + ": " + x.getMessage(), true);
     } catch (InterruptedException x) {
         if (p != null) stop(p);
         Thread.currentThread().interrupt();
-        return new Outcome(false, false, "interrupted", "");
+        return new Ran(1, "interrupted", false);
+    }
+}
+
+/// javax.tools, loaded on first use (a check answered from the cache never loads javac).
+static final class Compiler {
+    static final JavaCompiler JAVAC = ToolProvider.getSystemJavaCompiler();
+
+    /// Compiles `file` (its `text`) into `classes` as the source launcher would; returns the
+    /// binary name of the first top-level class (the one `java File.java` runs), or null when
+    /// it does not compile. Diagnostics go to `messages`.
+    static String compile(Path file, String text, Path classes, List<String> extra, Writer messages) throws IOException {
+        if (JAVAC == null) throw new IOException("this Java has no compiler (javax.tools); use a JDK 25, not a JRE");
+        try (var files = JAVAC.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
+            files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(classes));
+            files.setLocationFromPaths(StandardLocation.CLASS_PATH, List.of());
+            files.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
+            var source = new SimpleJavaFileObject(file.toUri(), JavaFileObject.Kind.SOURCE) {
+                @Override
+                public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+                    return text;
+                }
+
+                @Override
+                public String getName() {
+                    return file.toString();
+                }
+
+                @Override
+                public String toString() {
+                    return file.toString();
+                }
+            };
+            // the options the source launcher uses (JEP 330), and the exercise's own
+            var options = new ArrayList<>(List.of("-proc:none", "-Xdiags:verbose", "-Xlint:deprecation",
+                    "-Xlint:unchecked", "-Xlint:-options", "-implicit:none"));
+            options.addAll(extra);
+            var task = (com.sun.source.util.JavacTask) JAVAC.getTask(messages, files, null, options, null, List.of(source));
+            var topLevel = new ArrayList<String>();
+            task.addTaskListener(new com.sun.source.util.TaskListener() {
+                @Override
+                public void finished(com.sun.source.util.TaskEvent event) {
+                    if (event.getKind() == com.sun.source.util.TaskEvent.Kind.ANALYZE && event.getTypeElement() != null
+                            && event.getTypeElement().getNestingKind() == javax.lang.model.element.NestingKind.TOP_LEVEL)
+                        topLevel.add(task.getElements().getBinaryName(event.getTypeElement()).toString());
+                }
+            });
+            boolean ok = task.call();
+            return ok && !topLevel.isEmpty() ? topLevel.getFirst() : null;
+        }
+    }
+}
+
+String checkerKey() {
+    if (checkerKey == null) {
+        // the checker's own sources: this file and those its //SOURCES line names
+        var parts = new StringBuilder(System.getProperty("java.home")).append('\0')
+                .append(Runtime.version()).append('\0');
+        String self = readOrNull(root.resolve("tools/Check.java"));
+        parts.append(self);
+        if (self != null)
+            self.lines().filter(l -> l.startsWith("//SOURCES ")).flatMap(l -> Arrays.stream(l.substring(10).strip().split("\\s+")))
+                    .forEach(f -> parts.append('\0').append(readOrNull(root.resolve("tools").resolve(f))));
+        checkerKey = sha256(parts.toString());
+    }
+    return checkerKey;
+}
+
+static String sha256(String text) {
+    try {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException x) {
+        throw new IllegalStateException(x);
+    }
+}
+
+static FileTime modified(Path file) {
+    try {
+        return Files.getLastModifiedTime(file);
+    } catch (IOException x) {
+        return FileTime.fromMillis(0);
+    }
+}
+
+static void deleteTree(Path dir) {
+    if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) return;
+    try (var all = Files.walk(dir)) {
+        for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+    } catch (IOException | UncheckedIOException ignored) {
+        // left for the next run to replace
     }
 }
 
@@ -258,7 +536,8 @@ int watch() {
                     solved++;
                     continue;
                 }
-                Outcome o = runExercise(e);
+                Outcome o = fresh ? null : keptOutcome(e);
+                if (o == null) o = runExercise(e);
                 if (o.solved()) {
                     solvedText.put(e.name(), text);
                     solved++;
@@ -277,8 +556,10 @@ int watch() {
             IO.println();
             IO.println(solved + " of " + exercises.size() + " solved. Now: " + current.name()
                     + " (lesson " + current.lessonFile() + ")");
+            if (outcome.kept()) IO.println(fromCache(current));
             IO.println(indent(outcome.output()));
             tellHowToGoOn(current, outcome);
+            warmUpTheCompiler();
             String checked = checkedText;
             while (true) {
                 IO.println("Watching " + Course.relative(current.file()) + ": save it to check again (q then Enter to stop).");
@@ -307,6 +588,24 @@ int watch() {
     } catch (InterruptedException e) {
         return 1;
     }
+}
+
+/// Loads and exercises javac in the background while the student edits, so that the first
+/// check after a save does not pay for it.
+static void warmUpTheCompiler() {
+    Thread.ofPlatform().daemon().name("warm-up").priority(Thread.MIN_PRIORITY).start(() -> {
+        try {
+            Path dir = Files.createTempDirectory("check-warm-up");
+            try {
+                Compiler.compile(dir.resolve("WarmUp.java"), "void main() { IO.println(java.util.List.of(1)); }\n",
+                        dir, List.of(), new StringWriter());
+            } finally {
+                deleteTree(dir);
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // only a warm-up
+        }
+    });
 }
 
 // ---- check --hint ----
