@@ -4,6 +4,10 @@
 
 java_major() { # the feature version of the java in JDK home $1, or nothing
   [ -x "$1/bin/java" ] || return 0
+  # Every JDK since 9 names its version in `release`: no JVM to start (JDK 8's "1.8.0" gives 1).
+  local v
+  v="$(sed -n 's/^JAVA_VERSION="\([0-9][0-9]*\).*/\1/p' "$1/release" 2>/dev/null || true)"
+  if [ -n "$v" ]; then printf '%s\n' "$v"; return 0; fi
   # Read it whole first: a pipe that closes early would kill a caller running with pipefail.
   local settings
   settings="$("$1/bin/java" -XshowSettings:properties -version 2>&1 || true)"

@@ -1,0 +1,35 @@
+# Sourced by ./jbang and build.sh: start-up from JDK 25's AOT cache (JEP 483, JEP 514, JEP 515).
+# java_aot CACHE CLASSPATH MAIN [ARGS...] runs "$JAVA_HOME/bin/java" "${jvm[@]}" -cp CLASSPATH
+# MAIN ARGS with the AOT cache CACHE when it exists. Without one, this run records which
+# classes it loads and links, and the cache is made afterwards in the background, so no
+# command waits for it. A cache the JVM cannot use (cut short, another JDK) is ignored by the
+# JVM; callers key CACHE by their sources and JDK, so a changed one gets a new file. Quiet,
+# unless COURSE_VERBOSE is set.
+java_aot() {
+  local cache="$1" cp="$2"; shift 2
+  local log=off
+  [ -n "${COURSE_VERBOSE:-}" ] && log=info
+  local quiet=("-Xlog:aot=$log" "-Xlog:cds=$log")
+  if [ -s "$cache" ]; then
+    "$JAVA_HOME/bin/java" ${jvm[@]+"${jvm[@]}"} "${quiet[@]}" "-XX:AOTCache=$cache" -cp "$cp" "$@"
+    return
+  fi
+  local conf="$cache.$$.conf" rc=0
+  # recording ends with a line on stdout ("AOTConfiguration recorded"): keep it off the screen
+  [ -z "${COURSE_VERBOSE:-}" ] && quiet+=(-XX:+UnlockDiagnosticVMOptions -XX:-DisplayVMOutput)
+  "$JAVA_HOME/bin/java" ${jvm[@]+"${jvm[@]}"} "${quiet[@]}" -XX:AOTMode=record "-XX:AOTConfiguration=$conf" \
+    -cp "$cp" "$@" || rc=$?
+  if [ -s "$conf" ]; then
+    local make=("$JAVA_HOME/bin/java" ${jvm[@]+"${jvm[@]}"} "${quiet[@]}" -XX:AOTMode=create
+                "-XX:AOTConfiguration=$conf" "-XX:AOTCache=$cache.$$" -cp "$cp")
+    if [ -n "${COURSE_VERBOSE:-}" ]; then
+      "${make[@]}" >&2 && mv -f "$cache.$$" "$cache"
+      rm -f "$conf" "$cache.$$"
+    else
+      ( "${make[@]}" && mv -f "$cache.$$" "$cache"; rm -f "$conf" "$cache.$$" ) </dev/null >/dev/null 2>&1 &
+    fi
+  else
+    rm -f "$conf"
+  fi
+  return "$rc"
+}
