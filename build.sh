@@ -7,12 +7,13 @@
 #   ./build.sh check ...    the exercise checker (same as ./jbang check ...)
 #   ./build.sh compare ...  run a lesson's run here and compare it with the recording
 #   ./build.sh serve        live mode for instructors
+#   ./build.sh bench        time a build, the checker, watch mode and first output lines
 #   ./build.sh help         this text
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 root="$(pwd)"
 
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
 
 # A JDK 25 for everything below: the ./jbang launcher finds it and exports JAVA_HOME.
 jdk_home() {
@@ -81,6 +82,10 @@ case "$cmd" in
   test)
     tools/install-test-deps.sh
     run_tool Tests.java "$@"
+    ;;
+  bench)
+    jdk_home
+    COURSE_ROOT="$root" "$JAVA_HOME/bin/java" tools/Bench.java "$@"
     ;;
   help|-h|--help)
     usage

@@ -332,7 +332,8 @@ Compiled compiled(Exercise e, String text, Options options, Path entry) {
 void install(Path tmp, Path entry, Exercise e) throws IOException {
     try {
         Files.move(tmp, entry, StandardCopyOption.ATOMIC_MOVE);
-    } catch (FileAlreadyExistsException | DirectoryNotEmptyException x) {
+    } catch (IOException x) {
+        if (!Files.isDirectory(entry)) throw x;
         deleteTree(tmp);                               // another checker got there first
     }
     try (var old = Files.list(cache)) {

@@ -1,0 +1,269 @@
+//JAVA 25+
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+/// `./build.sh bench`: how long a student and an instructor wait. Runs each step several
+/// times and prints min / median / max in milliseconds, and the machine it ran on. Nothing
+/// here asserts a time: the tests assert behaviour. Needs only JDK 25 (`java tools/Bench.java`).
+///
+/// The watch step edits an exercise, so it works on a copy of the course in a temporary
+/// folder (deleted at the end); every other step runs in the course folder and changes
+/// nothing but caches. BENCH_RUNS (default 7) sets how many timed runs each step gets, after
+/// one untimed warm-up run.
+
+static final Path ROOT = Path.of(System.getenv().getOrDefault("COURSE_ROOT", "")).toAbsolutePath().normalize();
+static final int RUNS = Integer.parseInt(System.getenv().getOrDefault("BENCH_RUNS", "7"));
+static final Duration LIMIT = Duration.ofMinutes(2);
+
+void main(String[] args) throws Exception {
+    if (args.length > 0) {
+        System.err.println("usage: ./build.sh bench   (BENCH_RUNS=N sets the runs per step, default " + RUNS + ")");
+        System.exit(2);
+    }
+    IO.println("Machine: " + machine());
+    IO.println("Load average at the start: " + load() + "  (" + RUNS + " timed runs per step, after one warm-up)");
+    IO.println();
+    IO.println(String.format("%-44s %7s %7s %7s", "step (ms)", "min", "median", "max"));
+    String first = firstExercise();
+    row("warm build: ./build.sh", () -> untilEnd(ROOT, "./build.sh"));
+    row("check: ./jbang check", () -> untilEnd(ROOT, "./jbang", "check"));
+    row("check NAME: ./jbang check " + first, () -> untilEnd(ROOT, "./jbang", "check", first));
+    watchRows(first);
+    row("first line of ./jbang waits", () -> untilFirstLine(ROOT, "./jbang", "waits"));
+    liveRunRow("daemon-join");
+    IO.println();
+    IO.println("Load average at the end: " + load());
+}
+
+// ---- the steps ----
+
+interface Step {
+    long millis() throws Exception;
+}
+
+void row(String name, Step step) throws Exception {
+    step.millis();                                     // warm-up: caches filled, not timed
+    var times = new ArrayList<Long>();
+    for (int i = 0; i < RUNS; i++) times.add(step.millis());
+    print(name, times);
+}
+
+static void print(String name, List<Long> times) {
+    var sorted = times.stream().sorted().toList();
+    long median = sorted.size() % 2 == 1 ? sorted.get(sorted.size() / 2)
+            : (sorted.get(sorted.size() / 2 - 1) + sorted.get(sorted.size() / 2)) / 2;
+    IO.println(String.format("%-44s %7d %7d %7d", name, sorted.getFirst(), median, sorted.getLast()));
+}
+
+/// A whole command, start to exit.
+static long untilEnd(Path dir, String... command) throws Exception {
+    long t0 = System.nanoTime();
+    Process p = builder(dir, command)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    if (!p.waitFor(LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
+        stopTree(p);
+        throw new IllegalStateException(String.join(" ", command) + " did not end within " + LIMIT);
+    }
+    return (System.nanoTime() - t0) / 1_000_000;
+}
+
+/// From start to the first line on stdout; then the command is stopped.
+static long untilFirstLine(Path dir, String... command) throws Exception {
+    long t0 = System.nanoTime();
+    Process p = builder(dir, command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try (var in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        String line = in.readLine();
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        if (line == null) throw new IllegalStateException(String.join(" ", command) + " printed nothing");
+        return ms;
+    } finally {
+        stopTree(p);
+    }
+}
+
+/// `./jbang check --watch` on a copy of the course: append a comment to the exercise, time
+/// until the verdict of the new text is on the screen (its hint line, after "Saved ...").
+void watchRows(String name) throws Exception {
+    Path copy = Files.createTempDirectory("course-bench");
+    try {
+        for (String part : List.of("exercises", "tools", "lessons", "jbang", "jbang-catalog.json", "build.sh"))
+            copyTree(ROOT.resolve(part), copy.resolve(part));
+        Path file = copy.resolve("exercises").resolve(className(name) + ".java");
+        // the shipped text, so that the exercise fails and watch mode stays on it
+        untilEnd(copy, "./jbang", "check", "--reset", name, "--yes");
+        untilEnd(copy, "./jbang", "check", name);         // compiles the checker into the copy's .cache
+        Path out = copy.resolve("watch.out");
+        Process p = builder(copy, "./jbang", "check", "--watch")
+                .redirectOutput(out.toFile()).redirectErrorStream(true).start();
+        try {
+            await(out, 0, "Watching ");
+            var times = new ArrayList<Long>();
+            for (int i = 0; i <= RUNS; i++) {
+                int from = Files.readString(out).length();
+                long t0 = System.nanoTime();
+                Files.writeString(file, "\n// bench " + i + "\n", StandardOpenOption.APPEND);
+                await(out, from, "Hint: ./jbang check --hint " + name);
+                if (i > 0) times.add((System.nanoTime() - t0) / 1_000_000);   // i == 0: warm-up
+                await(out, from, "Watching ");
+            }
+            print("watch: save to verdict on screen", times);
+        } finally {
+            stopTree(p);
+        }
+    } finally {
+        deleteTree(copy);
+    }
+}
+
+static void await(Path file, int from, String text) throws Exception {
+    long until = System.nanoTime() + LIMIT.toNanos();
+    while (true) {
+        String s = Files.readString(file);
+        if (s.length() > from && s.substring(from).contains(text)) return;
+        if (System.nanoTime() > until) throw new IllegalStateException("never saw '" + text + "' in:\n" + s);
+        Thread.sleep(5);
+    }
+}
+
+/// Live mode (`./build.sh serve --port 0`): from the click (the POST naming a declared run)
+/// to the first output line on the page's event stream.
+void liveRunRow(String runId) throws Exception {
+    Process server = builder(ROOT, "./build.sh", "serve", "--port", "0")
+            .redirectErrorStream(true).start();
+    try {
+        var lines = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+        int port = -1;
+        for (String l; port < 0 && (l = lines.readLine()) != null; ) {
+            var m = Pattern.compile("serving http://[^:]+:(\\d+)/").matcher(l);
+            if (m.find()) port = Integer.parseInt(m.group(1));
+        }
+        if (port < 0) throw new IllegalStateException("live mode did not start");
+        Thread.ofVirtual().start(() -> lines.lines().forEach(l -> { }));   // keep its output flowing
+        var http = HttpClient.newHttpClient();
+        var events = new LinkedBlockingQueue<String>();
+        String base = "http://127.0.0.1:" + port + "/__live/";
+        var stream = http.sendAsync(HttpRequest.newBuilder(URI.create(base + "events")).build(),
+                HttpResponse.BodyHandlers.fromLineSubscriber(new LineQueue(events)));
+        String client = null;
+        while (client == null) {
+            String line = events.poll(30, TimeUnit.SECONDS);
+            if (line == null) throw new IllegalStateException("no hello from live mode");
+            var m = Pattern.compile("\"client\":\"([^\"]+)\"").matcher(line);
+            if (m.find()) client = m.group(1);
+        }
+        var times = new ArrayList<Long>();
+        for (int i = 0; i <= RUNS; i++) {
+            events.clear();
+            long t0 = System.nanoTime();
+            var post = HttpRequest.newBuilder(URI.create(base + "run")).header("X-Live-Client", client)
+                    .header("Origin", "http://127.0.0.1:" + port).header("Content-Type", "text/plain")
+                    .POST(HttpRequest.BodyPublishers.ofString(runId)).build();
+            var r = http.send(post, HttpResponse.BodyHandlers.ofString());
+            for (int tries = 0; r.statusCode() == 409 && tries < 50; tries++) {   // the last run is still ending
+                Thread.sleep(100);
+                events.clear();
+                t0 = System.nanoTime();
+                r = http.send(post, HttpResponse.BodyHandlers.ofString());
+            }
+            if (r.statusCode() != 202) throw new IllegalStateException("run " + runId + ": " + r.statusCode() + " " + r.body());
+            Long first = null;
+            String previous = "";
+            while (true) {
+                String line = events.poll(60, TimeUnit.SECONDS);
+                if (line == null) throw new IllegalStateException("run " + runId + " never ended");
+                if (first == null && previous.equals("event: out")) first = (System.nanoTime() - t0) / 1_000_000;
+                if (previous.equals("event: end")) break;
+                previous = line;
+            }
+            if (i > 0) times.add(first);                // i == 0: warm-up
+        }
+        print("live Run " + runId + ": click to first line", times);
+        stream.cancel(true);
+    } finally {
+        stopTree(server);
+    }
+}
+
+record LineQueue(BlockingQueue<String> lines) implements Flow.Subscriber<String> {
+    public void onSubscribe(Flow.Subscription s) { s.request(Long.MAX_VALUE); }
+    public void onNext(String line) { lines.add(line); }
+    public void onError(Throwable t) { }
+    public void onComplete() { }
+}
+
+// ---- the machine, and plumbing ----
+
+/// A command run in `dir`, which it takes as the course root (COURSE_ROOT would override that).
+static ProcessBuilder builder(Path dir, String... command) {
+    var pb = new ProcessBuilder(command).directory(dir.toFile());
+    pb.environment().remove("COURSE_ROOT");
+    return pb;
+}
+
+static String machine() {
+    String cpu = "?";
+    try {
+        cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
+                .findFirst().map(l -> l.substring(l.indexOf(':') + 1).strip()).orElse("?");
+    } catch (IOException ignored) {
+        // not Linux
+    }
+    return Runtime.getRuntime().availableProcessors() + " cores (" + cpu + "), " + System.getProperty("os.name")
+            + " " + System.getProperty("os.version") + ", JDK " + Runtime.version() + ", "
+            + LocalDate.now();
+}
+
+static String load() {
+    try {
+        return String.join(" ", Arrays.copyOf(Files.readString(Path.of("/proc/loadavg")).split(" "), 3));
+    } catch (IOException e) {
+        return "?";
+    }
+}
+
+/// The first exercise in exercises/HINTS.md (its `## name`).
+static String firstExercise() throws IOException {
+    return Files.readAllLines(ROOT.resolve("exercises/HINTS.md")).stream().filter(l -> l.startsWith("## "))
+            .map(l -> l.substring(3).strip()).findFirst().orElseThrow();
+}
+
+static String className(String name) {
+    return Arrays.stream(name.split("-")).map(w -> Character.toUpperCase(w.charAt(0)) + w.substring(1))
+            .collect(Collectors.joining());
+}
+
+static void stopTree(Process p) {
+    p.descendants().forEach(ProcessHandle::destroy);
+    p.destroy();
+    try {
+        if (!p.waitFor(10, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+    } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+    }
+}
+
+static void copyTree(Path from, Path to) throws IOException {
+    if (!Files.exists(from)) return;
+    try (var all = Files.walk(from)) {
+        for (Path p : all.toList()) {
+            Path target = to.resolve(from.relativize(p).toString());
+            if (Files.isDirectory(p)) Files.createDirectories(target);
+            else {
+                Files.createDirectories(target.getParent());
+                Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        }
+    }
+}
+
+static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) return;
+    try (var all = Files.walk(dir)) {
+        for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+    }
+}
