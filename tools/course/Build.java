@@ -65,6 +65,8 @@ public final class Build {
         /// Each page's source file, for link errors.
         final Map<String, Path> sources = new HashMap<>();
         final StringBuilder search = new StringBuilder("window.COURSE_SEARCH=[");
+        /// Each page's content as written, in course order, for print.html.
+        final Map<String, String> printed = new HashMap<>();
 
         Writer(Loaded c, Path out, List<String> warnings) {
             this.c = c;
@@ -82,12 +84,13 @@ public final class Build {
             claims();
             index();
             exercisesPage();
+            printPage();
             notFound();
             downloads();
             searchIndex();
             Trees.copy(root.resolve("tools/assets"), out.resolve("assets"));
             Links.check(out, sources);
-            return lessons.size() + 3; // the lessons, the index, the exercises and the 404 page
+            return lessons.size() + 4; // the lessons, the index, the exercises, print.html and the 404 page
         }
 
         void lessons(Map<String, Long> timings) throws IOException {
@@ -108,6 +111,7 @@ public final class Build {
                 String next = i + 1 < lessons.size() ? Pages.link("next", lessons.get(i + 1), null, null) : Pages.link("next", null, "exercises.html", "Exercises");
                 Files.writeString(out.resolve(l.page()), pages.page(l.order() + ". " + l.title(), description(l), l.page(), content, prev, next));
                 sources.put(l.page(), l.file());
+                printed.put(l.page(), content);
                 searchEntry(l.order() + ". " + l.title(), l.page(), content);
                 timings.put(l.page(), (System.nanoTime() - t0) / 1_000_000);
             }
@@ -125,9 +129,10 @@ public final class Build {
         void index() throws IOException {
             Path indexMd = root.resolve("lessons/index.md");
             String intro = Files.exists(indexMd) ? render.body(indexMd, Sources.read(indexMd), 1, null) : "<h1>Java Virtual Threads, Measured</h1>";
+            String content = intro + "<h2 id=\"lessons\">Lessons</h2>" + pages.lessonList();
             Files.writeString(out.resolve("index.html"), pages.page("Java Virtual Threads, Measured", "A course on Java virtual threads in which every output is recorded from a real run.",
-                    "index.html", intro + "<h2 id=\"lessons\">Lessons</h2>" + pages.lessonList(), null,
-                    Pages.link("next", lessons.getFirst(), null, null)));
+                    "index.html", content, null, Pages.link("next", lessons.getFirst(), null, null)));
+            printed.put("index.html", content);
             sources.put("index.html", Files.exists(indexMd) ? indexMd : pages.templateFile);
         }
 
@@ -153,7 +158,18 @@ public final class Build {
             Files.writeString(out.resolve("exercises.html"), pages.page("Exercises", "Every exercise in the course.", "exercises.html", html,
                     Pages.link("prev", lessons.getLast(), null, null), null));
             sources.put("exercises.html", hints);
+            printed.put("exercises.html", html);
             searchEntry("Exercises", "exercises.html", html);
+        }
+
+        /// print.html: the index, the lessons in order and the exercises, on one page to print.
+        void printPage() throws IOException {
+            var parts = new ArrayList<Pages.Part>();
+            parts.add(new Pages.Part("index.html", printed.get("index.html")));
+            for (Lesson l : lessons) parts.add(new Pages.Part(l.page(), printed.get(l.page())));
+            parts.add(new Pages.Part("exercises.html", printed.get("exercises.html")));
+            Files.writeString(out.resolve(Pages.PRINT), pages.printPage(parts));
+            sources.put(Pages.PRINT, pages.templateFile);
         }
 
         void notFound() throws IOException {
