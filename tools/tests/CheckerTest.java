@@ -142,6 +142,59 @@ class CheckerTest {
         assertTrue(broken.out().contains("Not solved yet: does not compile"), broken.all());
     }
 
+    // ---- the cache: .cache/check ----------------------------------------------------------
+
+    @Test
+    @DisplayName("check: a second run answers from the cache and says so; a changed exercise is run again")
+    void cachedVerdicts() throws IOException {
+        Path copy = copyOfTheRepo();
+        var first = check(copy);
+        assertEquals(1, first.exit(), first.all());
+        assertFalse(first.out().contains("from the cache"), first.all());
+
+        var second = check(copy);
+        assertEquals(1, second.exit(), second.all());
+        assertTrue(second.out().contains("All " + ALL.size() + " results are from the cache"), second.all());
+        assertEquals(first.out(), second.out().replaceFirst("All \\d+ results are from the cache.*\n", ""),
+                "a verdict from the cache reads as the run it came from");
+
+        solve(copy, ALL.get(1));
+        var changed = check(copy);
+        assertTrue(changed.out().contains("1 of " + ALL.size() + " solved."), changed.all());
+        assertTrue(changed.out().contains("  ok   " + ALL.get(1).name() + "\n"), changed.all());
+        assertTrue(changed.out().contains((ALL.size() - 1) + " of " + ALL.size() + " results are from the cache"), changed.all());
+
+        Exercise e = ALL.get(0);
+        var one = check(copy, e.name());
+        assertTrue(one.out().contains("(from the cache: file, JDK and checker unchanged"), one.all());
+        assertTrue(one.out().contains("Hint: ./jbang check --hint " + e.name()), one.all());
+        var fresh = check(copy, "--fresh", e.name());
+        assertFalse(fresh.out().contains("from the cache"), fresh.all());
+        assertEquals(one.out().replaceFirst("  \\(from the cache:.*\n", ""), fresh.out());
+    }
+
+    @Test
+    @DisplayName("check: a corrupt cache (verdicts and class files cut short) is rebuilt without a word")
+    void corruptCacheIsRebuilt() throws IOException {
+        Path copy = copyOfTheRepo();
+        solve(copy, ALL.get(0));
+        var first = check(copy);
+        Path cache = copy.resolve(".cache/check");
+        try (var all = Files.walk(cache)) {
+            for (Path p : all.filter(Files::isRegularFile).toList()) {
+                String n = p.getFileName().toString();
+                if (n.equals("verdict")) Files.writeString(p, "check verdict, exit 0\nSolved.\n");   // its end is missing
+                if (n.endsWith(".class")) Files.write(p, new byte[] {(byte) 0xCA, (byte) 0xFE});
+            }
+        }
+        var again = check(copy);
+        assertEquals(first.exit(), again.exit(), again.all());
+        assertEquals(first.out(), again.out(), "the rebuilt cache gives the same report");
+        assertEquals("", again.err());
+        var third = check(copy);
+        assertTrue(third.out().contains("All " + ALL.size() + " results are from the cache"), third.all());
+    }
+
     @Test
     @DisplayName("check NAME with an unknown name lists the exercises and exits 2, also through ./jbang check")
     void unknownName() {

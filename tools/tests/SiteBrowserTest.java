@@ -615,6 +615,29 @@ class SiteBrowserTest {
     }
 
     @Test
+    @Order(9)
+    @DisplayName("browser: print.html prints each lesson from a new page, code wrapped, nothing but the course")
+    void printPage() {
+        viewport(DESKTOP_W, DESKTOP_H);
+        open(http + "print.html");
+        cdp("Emulation.setEmulatedMedia", Map.of("media", "print"));
+        try {
+            assertTrue(driver.findElements(By.id("sidebar")).isEmpty(), "print.html has a sidebar");
+            var parts = driver.findElements(By.cssSelector("section.print-part"));
+            assertEquals(SiteTest.lessonPages().size() + 2, parts.size(), "index, lessons, exercises");
+            for (WebElement part : parts.subList(1, parts.size()))
+                assertEquals("page", part.getCssValue("break-before"), part.getAttribute("id") + " does not start a new page");
+            for (WebElement pre : driver.findElements(By.cssSelector("pre.code, pre.output"))) {
+                assertEquals("pre-wrap", pre.getCssValue("white-space"), "code is cut off in print");
+                assertEquals("visible", pre.getCssValue("overflow-x"));
+            }
+            for (WebElement b : driver.findElements(By.cssSelector("button"))) assertFalse(b.isDisplayed(), "button printed: " + b.getText());
+        } finally {
+            cdp("Emulation.setEmulatedMedia", Map.of("media", ""));
+        }
+    }
+
+    @Test
     @Order(10)
     @DisplayName("browser: screenshots of two lessons, desktop and phone, light and dark, in tools/screenshots/")
     void screenshots() throws IOException {

@@ -218,7 +218,9 @@ class SiteTest {
                 if (!ok) problems.add(e.getKey() + ": hidden without JavaScript: " + h.outerHtml().lines().findFirst().orElse(""));
             }
             if (d.selectFirst("main article h1") == null) problems.add(e.getKey() + ": no h1 in the article");
-            if (d.select("nav.sidebar a").size() < lessonPages().size()) problems.add(e.getKey() + ": sidebar lacks lessons");
+            // print.html is the one page without a sidebar (sitePrintPage checks it)
+            if (!e.getKey().equals("print.html") && d.select("nav.sidebar a").size() < lessonPages().size())
+                problems.add(e.getKey() + ": sidebar lacks lessons");
             // The theme is chosen before the stylesheet applies, so there is no flash of the wrong one.
             Element head = d.head();
             Element first = head.selectFirst("script, link[rel=stylesheet]");
@@ -282,6 +284,48 @@ class SiteTest {
         String count = lessons < NUMBER_WORDS.size() ? NUMBER_WORDS.get(lessons) : String.valueOf(lessons);
         assertTrue(text.contains("about " + count + " lessons"), "index should say 'about " + count + " lessons' (there are "
                 + lessons + "); lessons/index.md says: " + text.replaceAll(".*(about \\S+ lessons).*", "$1"));
+    }
+
+    @Test
+    @DisplayName("site: print.html holds the index, every lesson in order and the exercises, with unique ids and links that stay on the page")
+    void printPage() {
+        Document print = parse(site().resolve("print.html"));
+        var problems = new ArrayList<String>();
+        // linked from every other page's sidebar; no sidebar, search or previous/next of its own
+        for (var e : pages().entrySet())
+            if (!e.getKey().equals("print.html") && parse(e.getValue()).selectFirst("nav.sidebar a[href=print.html]") == null)
+                problems.add(e.getKey() + ": the sidebar does not link print.html");
+        if (!print.select("nav.sidebar, .search, nav.prevnext, .toc, #search-input").isEmpty()) problems.add("print.html has navigation or search");
+        // the parts, in order: each lesson's title is an h2 in its own section
+        var parts = print.select("article > section.print-part").eachAttr("id");
+        var expected = new ArrayList<String>(List.of("page-index"));
+        for (String page : lessonPages()) expected.add("page-" + page.replace(".html", ""));
+        expected.add("page-exercises");
+        assertEquals(expected, parts, "print.html's sections");
+        assertEquals(1, print.select("main h1").size(), "one h1: the course's");
+        for (String page : lessonPages()) {
+            String title = parse(site().resolve(page)).selectFirst("main article h1").text();
+            Element h2 = print.selectFirst("#page-" + page.replace(".html", "") + " > h2");
+            if (h2 == null || !h2.text().startsWith(title)) problems.add("print.html: " + page + " does not start with its title as h2");
+            // everything the lesson page shows is there: its code and its recorded outputs
+            Document lesson = parse(site().resolve(page));
+            Element section = print.getElementById("page-" + page.replace(".html", ""));
+            if (section != null && section.select("pre.code, pre.output").size() != lesson.select("main article pre.code, main article pre.output").size())
+                problems.add("print.html: " + page + " has a different number of code and output blocks");
+        }
+        // ids unique, and every link to a page of the course points inside print.html
+        var seen = new HashSet<String>();
+        for (Element e : print.select("[id]")) if (!seen.add(e.id())) problems.add("print.html: duplicate id " + e.id());
+        var partPages = new HashSet<>(lessonPages());
+        partPages.addAll(List.of("index.html", "exercises.html"));
+        for (Element a : print.select("main a[href]")) {
+            String href = a.attr("href");
+            if (href.startsWith("#") && href.length() > 1 && print.getElementById(href.substring(1)) == null)
+                problems.add("print.html: link to a missing anchor " + href);
+            String path = href.contains("#") ? href.substring(0, href.indexOf('#')) : href;
+            if (partPages.contains(path)) problems.add("print.html: links out to " + href + ", which is on the page itself");
+        }
+        assertEquals(List.of(), problems, String.join("\n", problems));
     }
 
     @Test
