@@ -112,7 +112,7 @@ public final class Pages {
     /// The text of a page for the search index: prose and headings, not code.
     static String searchText(String contentHtml) {
         Document d = Jsoup.parseBodyFragment(contentHtml);
-        d.select("pre, .run-it, figcaption, .env").remove();
+        d.select("pre, .run-it, figcaption, .env, figure.chart").remove();
         return d.body().text();
     }
 }
