@@ -48,7 +48,7 @@ final class ChartDirective implements Directive {
 
     public String renderBlock(Render page, Lesson lesson, String body, Path file, int firstLine) {
         Chart c = new Chart(page, "chart", body, file, firstLine, KEYS);
-        String title = Chart.text(c.required("title"), "title");
+        String title = c.prose(c.required("title"), "title");
         String unit = c.keys.containsKey("unit") ? Chart.text(c.keys.get("unit"), "unit") : "";
         String scale = c.keys.containsKey("scale") ? Chart.text(c.keys.get("scale"), "scale") : "auto";
         if (!List.of("auto", "linear", "log").contains(scale)) throw new BuildError(file, c.keys.get("scale").line(),
@@ -62,7 +62,7 @@ final class ChartDirective implements Directive {
             Chart.Figure v = c.figure(m.get("value"), "a bar's value", true);
             String text = v.shown() + suffix;
             c.fits(text, Chart.PHONE * (100 - Chart.BAR_MAX) / 100 - 8, m.get("value"), "the value with its unit", false);
-            bars.add(new Bar(Chart.text(m.get("label"), "label"), m.containsKey("note") ? c.prose(m.get("note"), "a bar's note") : null,
+            bars.add(new Bar(c.prose(m.get("label"), "a bar's label"), m.containsKey("note") ? c.prose(m.get("note"), "a bar's note") : null,
                     v.number(), text, m.get("value")));
         }
         if (bars.isEmpty()) throw new BuildError(file, c.keys.get("bars").line(), "a chart needs at least one bar");
@@ -71,7 +71,7 @@ final class ChartDirective implements Directive {
             var m = mapping(item, "a theory line", THEORY_KEYS, file);
             if (!m.containsKey("label") || !m.containsKey("value")) throw new BuildError(file, item.line(), "a theory line needs 'label:' and 'value:'");
             Chart.Figure v = c.figure(m.get("value"), "a theory line's value", false);
-            String text = Chart.text(m.get("label"), "label") + ": " + v.shown() + suffix;
+            String text = c.prose(m.get("label"), "a theory line's label") + ": " + v.shown() + suffix;
             c.fits(text, Chart.PHONE / 2 - 6, m.get("label"), "the theory line's label with its value", true);
             theory.add(new Theory(text, v.number(), m.get("value")));
         }
@@ -108,6 +108,8 @@ final class ChartDirective implements Directive {
         Element svg = Chart.svg(0, title, desc);
         Element grid = Chart.group(svg, "g"), axis = Chart.group(svg, "a"), rects = Chart.group(svg, "b"), dashed = Chart.group(svg, "t"),
                 labels = Chart.group(svg, "l"), figures = Chart.group(svg, "v"), small = Chart.group(svg, "m");
+        // Text is outlined in the background colour (stroke under fill) so lines crossing it stay behind.
+        for (Element g : List.of(labels, figures, small)) g.attr("paint-order", "stroke");
         int y = theory.isEmpty() ? 0 : theory.size() * ROW + 4;
         int top = y;
         for (Bar b : bars) {

@@ -42,7 +42,7 @@ final class TimelineDirective implements Directive {
 
     public String renderBlock(Render page, Lesson lesson, String body, Path file, int firstLine) {
         Chart c = new Chart(page, "timeline", body, file, firstLine, KEYS);
-        String title = Chart.text(c.required("title"), "title");
+        String title = c.prose(c.required("title"), "title");
         Recording rec = c.run(c.required("run"));
         Yaml.Located rowsAt = c.required("rows");
         String regex = Chart.text(rowsAt, "rows");

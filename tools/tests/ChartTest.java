@@ -143,6 +143,29 @@ class ChartTest {
     }
 
     @Test
+    void aTitleAndLabelsMayQuoteTheRecording() throws Exception {
+        f.replace(LESSON, "title: Two runs", "title: 'Two runs of {{fast: (\\d+) tasks}} tasks'");
+        f.replace(LESSON, "  - label: the slow run", "  - label: 'the run of {{slow: took (\\d+) ms}} ms'");
+        Element chart = chart();
+        assertEquals("Two runs of 8 tasks", chart.selectFirst("svg title").text());
+        assertEquals("Two runs of 8 tasks", chart.selectFirst("figcaption").text());
+        assertEquals("the run of 480 ms", chart.select("g.l text").get(1).text());
+    }
+
+    @Test
+    void aScaleCanBeChosenButALogScaleRefusesZero() throws Exception {
+        f.record("slow", "8 tasks took 48000 ms\n");
+        f.replace(LESSON, "unit: ms", "unit: ms\nscale: linear");
+        Element svg = chart().selectFirst("svg");
+        assertNull(svg.selectFirst("g.m text:contains(Log scale)"));
+        assertEquals(120.0 / 48000, pct(svg.select("g.b rect").get(0), "width") / pct(svg.select("g.b rect").get(1), "width"), 0.001);
+        f.replace(LESSON, "scale: linear", "scale: log");
+        f.record("slow", "8 tasks took 0 ms\n");
+        f.write("site/marker.txt", "previous site");
+        assertRefused(YAML + 11, "a log scale cannot show 0");
+    }
+
+    @Test
     void reRecordingRedrawsTheChart() throws Exception {
         Element before = chart();
         f.record("fast", "8 tasks took 360 ms (theory: at least 100 ms)\n");
