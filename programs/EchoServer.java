@@ -47,15 +47,17 @@ void main(String[] args) throws Exception {
                     + " clients connected in " + connectedMs + " ms, slowest connect "
                     + slowestConnectNanos.get() / 1_000_000 + " ms");
 
-            int mostPlatformThreads = 0, heldConnections = 0;
+            int mostPlatformThreads = 0, mostOsThreads = 0, heldConnections = 0;
             long deadline = System.nanoTime() + HOLD.toNanos();
             while (System.nanoTime() < deadline) { // sample while every connection is held open
                 mostPlatformThreads = Math.max(mostPlatformThreads, platformThreads());
+                mostOsThreads = Math.max(mostOsThreads, (int) fromProcStatus("Threads:"));
                 heldConnections = Math.max(heldConnections, connections.get());
                 Thread.sleep(50);
             }
             IO.println("while " + heldConnections + " connections were held: " + mostPlatformThreads
-                    + " platform threads in the JVM, RSS " + rssMegabytes() + " MB");
+                    + " platform threads in the JVM, " + orNa(mostOsThreads) + " OS threads in the process, RSS "
+                    + orNa(fromProcStatus("VmRSS:") / 1024) + " MB");
             release.countDown();
         } // close() waits for every client to read its echo and hang up
         IO.println("echoes read back: " + echoed.get() + " of " + clients);
@@ -121,7 +123,7 @@ int parseOrZero(String text) {
     }
 }
 
-// ---- Linux plumbing: file-descriptor limit and resident memory, read from /proc ----
+// ---- Linux plumbing: the file-descriptor limit, threads and resident memory, read from /proc ----
 
 static final int JVM_FILE_DESCRIPTORS = 100; // jars, the JIT, pollers, stdio: a generous allowance
 
@@ -147,13 +149,18 @@ void requireFileDescriptors(int clients) throws IOException {
     IO.println("file descriptors: about " + needed + " needed, limit " + (limit == Long.MAX_VALUE ? "unlimited" : limit));
 }
 
-long rssMegabytes() {
+/// A number from /proc/self/status: "Threads:" (OS threads of this process) or "VmRSS:" (KB); -1 if not Linux.
+long fromProcStatus(String field) {
     try {
         return Files.readAllLines(Path.of("/proc/self/status")).stream()
-                .filter(l -> l.startsWith("VmRSS:"))
-                .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")) / 1024)
+                .filter(l -> l.startsWith(field))
+                .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")))
                 .findFirst().orElse(-1);
     } catch (IOException e) {
         return -1;
     }
+}
+
+String orNa(long value) {
+    return value < 0 ? "n/a" : String.valueOf(value);
 }
