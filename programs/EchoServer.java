@@ -55,9 +55,10 @@ void main(String[] args) throws Exception {
                 heldConnections = Math.max(heldConnections, connections.get());
                 Thread.sleep(50);
             }
+            long rssKb = fromProcStatus("VmRSS:");
             IO.println("while " + heldConnections + " connections were held: " + mostPlatformThreads
                     + " platform threads in the JVM, " + orNa(mostOsThreads) + " OS threads in the process, RSS "
-                    + orNa(fromProcStatus("VmRSS:") / 1024) + " MB");
+                    + orNa(rssKb < 0 ? -1 : rssKb / 1024) + " MB");
             release.countDown();
         } // close() waits for every client to read its echo and hang up
         IO.println("echoes read back: " + echoed.get() + " of " + clients);
