@@ -14,6 +14,7 @@ void main(String[] args) throws InterruptedException {
         System.err.println(USAGE);
         System.exit(2);
     }
+    long start = System.nanoTime();
     for (String part : args.length == 1 ? List.of(args[0]) : parts) {
         switch (part) {
             case "semaphore" -> semaphore();
@@ -21,6 +22,7 @@ void main(String[] args) throws InterruptedException {
             default -> pooled();
         }
     }
+    IO.println("wall time " + (System.nanoTime() - start) / 1_000_000 + " ms");
 }
 
 // ---- 1. Limit the scarce resource with a semaphore ----
@@ -156,7 +158,7 @@ int virtualThreadsThatFit() {
 
 long heapAfterGc() {
     var runtime = Runtime.getRuntime();
-    for (int i = 0; i < 2; i++) System.gc(); // a request, which the JDK's collectors honour by default
+    for (int i = 0; i < 2; i++) System.gc(); // a best-effort request to collect
     return runtime.totalMemory() - runtime.freeMemory();
 }
 
