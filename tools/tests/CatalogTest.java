@@ -28,6 +28,8 @@ class CatalogTest {
         CASES.put("pinning", List.of("", "(?i)pinned"));
         CASES.put("admission", List.of("", "rejected"));
         CASES.put("timeout", List.of("", "CANCELLED"));
+        CASES.put("echo", List.of("virtual 50", "echoes read back: 50 of 50"));
+        CASES.put("limits", List.of("semaphore", "at most 20 at once"));
         CASES.put("check", List.of("timetable", "timetable"));
     }
 
