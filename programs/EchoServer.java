@@ -57,7 +57,7 @@ void main(String[] args) throws Exception {
             }
             long rssKb = fromProcStatus("VmRSS:");
             IO.println("while " + heldConnections + " connections were held: " + mostPlatformThreads
-                    + " platform threads in the JVM, " + orNa(mostOsThreads) + " OS threads in the process, RSS "
+                    + " platform threads, " + orNa(mostOsThreads) + " OS threads, RSS "
                     + orNa(rssKb < 0 ? -1 : rssKb / 1024) + " MB");
             release.countDown();
         } // close() waits for every client to read its echo and hang up

@@ -52,9 +52,10 @@ void semaphore() throws InterruptedException {
     }
     long tookMs = (System.nanoTime() - start) / 1_000_000;
     long theoryMs = (long) SEMAPHORE_TASKS / PERMITS * USE.toMillis();
-    IO.println("semaphore: " + SEMAPHORE_TASKS + " virtual threads, " + PERMITS + " permits, " + USE.toMillis()
-            + " ms each: at most " + mostInUse.get() + " at once, took " + tookMs + " ms (theory: at least "
-            + SEMAPHORE_TASKS + " / " + PERMITS + " x " + USE.toMillis() + " ms = " + theoryMs + " ms)");
+    IO.println("semaphore: " + SEMAPHORE_TASKS + " virtual threads need a permit for " + USE.toMillis() + " ms each, "
+            + PERMITS + " permits");
+    IO.println("  at most " + mostInUse.get() + " at once, took " + tookMs + " ms (theory: at least " + SEMAPHORE_TASKS
+            + " / " + PERMITS + " x " + USE.toMillis() + " ms = " + theoryMs + " ms)");
 }
 
 // ---- 2. A cache per thread costs one cache per thread ----
@@ -64,7 +65,7 @@ static final int POOL_THREADS = 200, VIRTUAL_THREADS = 100_000;
 static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[BUFFER_BYTES]);
 
 void threadLocal() throws InterruptedException {
-    IO.println("threadlocal: a " + BUFFER_BYTES / 1024 + " KB buffer cached in a ThreadLocal; heap growth measured after GC");
+    IO.println("threadlocal: a " + BUFFER_BYTES / 1024 + " KB buffer cached in a ThreadLocal; heap growth after GC");
     int threads = virtualThreadsThatFit();
 
     long before = heapAfterGc();
@@ -80,14 +81,13 @@ void threadLocal() throws InterruptedException {
         done.await();
         poolGrowth = heapAfterGc() - before; // every task has run; the pool's threads are still alive
     }
-    IO.println("  pool of " + POOL_THREADS + " platform threads, " + threads + " tasks:  heap grew "
-            + mb(poolGrowth) + " MB (" + POOL_THREADS + " buffers = " + mb((long) POOL_THREADS * BUFFER_BYTES) + " MB)");
-
-    IO.println("  " + threads + " virtual threads, alive at once, no buffer:  heap grew "
-            + mb(heapWhileAlive(threads, () -> { })) + " MB");
-    IO.println("  " + threads + " virtual threads, alive at once, a buffer each:  heap grew "
-            + mb(heapWhileAlive(threads, () -> BUFFER.get()[0]++)) + " MB (" + threads + " buffers = "
-            + mb((long) threads * BUFFER_BYTES) + " MB)");
+    IO.println(String.format("  %-44s %5d MB (%d buffers = %d MB)", "pool of " + POOL_THREADS + " platform threads, "
+            + threads + " tasks:", mb(poolGrowth), POOL_THREADS, mb((long) POOL_THREADS * BUFFER_BYTES)));
+    long alone = heapWhileAlive(threads, () -> { });
+    IO.println(String.format("  %-44s %5d MB", threads + " virtual threads alive, no buffer:", mb(alone)));
+    long withBuffers = heapWhileAlive(threads, () -> BUFFER.get()[0]++);
+    IO.println(String.format("  %-44s %5d MB (%d buffers = %d MB)", threads + " virtual threads alive, a buffer each:",
+            mb(withBuffers), threads, mb((long) threads * BUFFER_BYTES)));
 }
 
 /// Starts `threads` virtual threads that each run `work` and then wait; measures the heap while all wait.
@@ -117,13 +117,12 @@ static final Duration CALL = Duration.ofMillis(100);
 
 void pooled() throws InterruptedException {
     IO.println("pooled: " + POOLED_TASKS + " tasks that each wait " + CALL.toMillis() + " ms");
-    run("a virtual thread per task", Executors.newVirtualThreadPerTaskExecutor(), 1);
-    int rounds = (POOLED_TASKS + POOL_THREADS - 1) / POOL_THREADS;
+    run("a virtual thread per task", Executors.newVirtualThreadPerTaskExecutor());
     run("fixed pool of " + POOL_THREADS + " virtual threads",
-            Executors.newFixedThreadPool(POOL_THREADS, Thread.ofVirtual().factory()), rounds);
+            Executors.newFixedThreadPool(POOL_THREADS, Thread.ofVirtual().factory()));
 }
 
-void run(String label, ExecutorService executor, int rounds) {
+void run(String label, ExecutorService executor) {
     var running = new AtomicInteger();
     var mostRunning = new AtomicInteger();
     long start = System.nanoTime();
@@ -138,9 +137,7 @@ void run(String label, ExecutorService executor, int rounds) {
         }
     }
     long tookMs = (System.nanoTime() - start) / 1_000_000;
-    IO.println(String.format("  %-34s at most %4d at once, took %5d ms (theory: at least %d %s x %d ms = %d ms)",
-            label + ":", mostRunning.get(), tookMs, rounds, rounds == 1 ? "round" : "rounds", CALL.toMillis(),
-            rounds * CALL.toMillis()));
+    IO.println(String.format("  %-35s at most %4d at once, took %4d ms", label + ":", mostRunning.get(), tookMs));
 }
 
 // ---- Plumbing: heap measurement and the memory cap ----
@@ -151,8 +148,8 @@ int virtualThreadsThatFit() {
     long usable = Runtime.getRuntime().maxMemory() / 10 * 7;
     int fit = (int) Math.min(VIRTUAL_THREADS, usable / perThread);
     if (fit < VIRTUAL_THREADS)
-        IO.println("  capped: " + fit + " threads instead of " + VIRTUAL_THREADS + ", to fit the maximum heap of "
-                + mb(Runtime.getRuntime().maxMemory()) + " MB (run java with -Xmx2g for all of them)");
+        IO.println("  capped: " + fit + " threads, not " + VIRTUAL_THREADS + ", to fit a maximum heap of "
+                + mb(Runtime.getRuntime().maxMemory()) + " MB (java -Xmx2g runs them all)");
     return fit;
 }
 
