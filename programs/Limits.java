@@ -54,8 +54,8 @@ void semaphore() throws InterruptedException {
     long theoryMs = (long) SEMAPHORE_TASKS / PERMITS * USE.toMillis();
     IO.println("semaphore: " + SEMAPHORE_TASKS + " virtual threads need a permit for " + USE.toMillis() + " ms each, "
             + PERMITS + " permits");
-    IO.println("  at most " + mostInUse.get() + " at once, took " + tookMs + " ms (theory: at least " + SEMAPHORE_TASKS
-            + " / " + PERMITS + " x " + USE.toMillis() + " ms = " + theoryMs + " ms)");
+    IO.println("  at most " + mostInUse.get() + " at once, took " + tookMs + " ms (theory: " + SEMAPHORE_TASKS + " / "
+            + PERMITS + " x " + USE.toMillis() + " ms = " + theoryMs + " ms)");
 }
 
 // ---- 2. A cache per thread costs one cache per thread ----
@@ -81,13 +81,13 @@ void threadLocal() throws InterruptedException {
         done.await();
         poolGrowth = heapAfterGc() - before; // every task has run; the pool's threads are still alive
     }
-    IO.println(String.format("  %-44s %5d MB (%d buffers = %d MB)", "pool of " + POOL_THREADS + " platform threads, "
-            + threads + " tasks:", mb(poolGrowth), POOL_THREADS, mb((long) POOL_THREADS * BUFFER_BYTES)));
+    IO.println(String.format("  %-44s %5d MB (%d MB of buffers)", "pool of " + POOL_THREADS + " platform threads, "
+            + threads + " tasks:", mb(poolGrowth), mb((long) POOL_THREADS * BUFFER_BYTES)));
     long alone = heapWhileAlive(threads, () -> { });
     IO.println(String.format("  %-44s %5d MB", threads + " virtual threads alive, no buffer:", mb(alone)));
     long withBuffers = heapWhileAlive(threads, () -> BUFFER.get()[0]++);
-    IO.println(String.format("  %-44s %5d MB (%d buffers = %d MB)", threads + " virtual threads alive, a buffer each:",
-            mb(withBuffers), threads, mb((long) threads * BUFFER_BYTES)));
+    IO.println(String.format("  %-44s %5d MB (%d MB of buffers)", threads + " virtual threads alive, a buffer each:",
+            mb(withBuffers), mb((long) threads * BUFFER_BYTES)));
 }
 
 /// Starts `threads` virtual threads that each run `work` and then wait; measures the heap while all wait.
