@@ -30,6 +30,7 @@ class CatalogTest {
         CASES.put("timeout", List.of("", "CANCELLED"));
         CASES.put("echo", List.of("virtual 50", "echoes read back: 50 of 50"));
         CASES.put("limits", List.of("semaphore", "at most 20 at once"));
+        CASES.put("server", List.of("virtual 100", "(?m)^virtual: +ok=100 failed=0 "));
         CASES.put("check", List.of("timetable", "timetable"));
     }
 
