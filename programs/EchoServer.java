@@ -1,14 +1,14 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// An echo server with one thread per connection, on virtual or platform threads.
-// Clients connect, send a line, stay connected until all of them are, then read the echo.
-// While every connection is held, the program counts the JVM's platform threads.
+// An echo server with a thread per connection, on virtual or platform threads.
+// Clients connect, send a line, stay connected until all of them are, then read
+// the echo. While every connection is held, the program counts the threads.
 
 import java.lang.management.ManagementFactory;
 
 static final int MAX_CLIENTS = 5_000;   // a cap: each client costs two file descriptors
-static final int BACKLOG = MAX_CLIENTS; // room for every connection the accept loop has not taken yet
+static final int BACKLOG = MAX_CLIENTS; // room for every client not yet accepted
 static final Duration HOLD = Duration.ofSeconds(1);
 static final Duration PATIENCE = Duration.ofSeconds(30); // every wait in the program gives up after this
 static final String USAGE = "usage: echo [virtual|platform] [clients]  (clients 1.." + MAX_CLIENTS + ", default virtual 2000)";

@@ -1,10 +1,10 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// Virtual threads are cheap; what they hold or wait for is not. Three limits that stay:
-//   semaphore    a resource with 20 connections, 2,000 tasks that each need one for 10 ms
-//   threadlocal  a 10 KB buffer cached per thread: 200 pooled threads against 100,000 virtual ones
-//   pooled       virtual threads in a fixed pool of 200: the pool's ceiling is back
+// Virtual threads are cheap; what they hold or wait for is not. Three limits stay:
+//   semaphore    20 connections, 2,000 tasks that each need one for 10 ms
+//   threadlocal  a 10 KB buffer cached per thread: 200 pooled vs 100,000 virtual
+//   pooled       virtual threads in a fixed pool of 200: the pool's ceiling again
 
 static final String USAGE = "usage: limits [semaphore|threadlocal|pooled]  (default: all three)";
 
