@@ -160,7 +160,7 @@ public final class Render {
     String program(Catalog.Alias alias) {
         String ref = alias.ref();
         String name = alias.script().getFileName().toString();
-        String flags = alias.runtimeOptions().isEmpty() ? "" : String.join(" ", alias.runtimeOptions()) + " ";
+        String flags = Preview.shown(alias.runtimeOptions(), Sources.shipped(alias));
         return "<figure class=\"program\" id=\"program-" + alias.name() + "\">"
                 + "<figcaption><span class=\"file\">" + Highlight.escape(ref) + "</span>"
                 + " <a class=\"download\" href=\"code/" + Highlight.escape(codePath(alias)) + "\" download=\"" + name + "\">Download " + name + "</a></figcaption>"
@@ -169,6 +169,7 @@ public final class Render {
                 + "<pre class=\"shell\"><code>./jbang " + alias.name() + "</code></pre>"
                 + "<pre class=\"shell\"><code>java " + Highlight.escape(flags + ref) + "</code></pre>"
                 + "<p class=\"run-it-note\">From the course folder, with JDK 25. With JBang installed: <code>jbang " + alias.name() + "</code>.</p>"
+                + Preview.runItNote(Sources.shipped(alias))
                 + "</div></figure>\n";
     }
 

@@ -228,7 +228,7 @@ class ExercisesTest {
     Stream<DynamicTest> everySolutionPasses() {
         return ALL.stream().map(e -> DynamicTest.dynamicTest(e.name(), () -> {
             var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
-                    List.of(Proc.JAVA.toString(), Proc.ROOT.relativize(e.solution()).toString()));
+                    course.Preview.javaCommand(Proc.JAVA.toString(), Proc.ROOT, Proc.ROOT.relativize(e.solution()).toString()));
             assertEquals(0, r.exit(), r.all());
             var lines = r.out().strip().lines().toList();
             assertEquals("Solved.", lines.getLast(), r.all());
@@ -285,6 +285,6 @@ class ExercisesTest {
         Path dir = Files.createTempDirectory("shipped");
         Path file = dir.resolve(e.file().getFileName());
         Files.writeString(file, e.shipped(), StandardCharsets.UTF_8);
-        return Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(), file.getFileName().toString()));
+        return Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2), course.Preview.javaCommand(Proc.JAVA.toString(), dir, file.getFileName().toString()));
     }
 }
