@@ -33,12 +33,22 @@ void main(String[] args) throws Exception {
                     if (!c.runs().containsKey(id)) throw new BuildError(null, 0, "no lesson declares run '" + id
                             + "'. Declared runs: " + String.join(", ", c.runs().keySet()));
                 for (var run : c.runs().values())
-                    if (wanted.isEmpty() || wanted.contains(run.id())) Recorder.record(root, c.catalog(), run, System.out);
+                    if (wanted.isEmpty() || wanted.contains(run.id())) record(root, c.catalog(), run);
+                // The new recordings are kept; a claim they contradict is an error to fix in the lesson.
+                var failures = Claims.failures(c.runs(), id -> {
+                    var run = c.runs().get(id);
+                    return Recording.load(root, id, run.lesson(), run.line()).output();
+                });
+                for (var f : failures) System.err.println("error: " + f);
+                if (!failures.isEmpty()) {
+                    System.err.println("error: " + failures.size() + " claim(s) no longer hold; the new recordings are kept");
+                    System.exit(1);
+                }
             }
             case "runs" -> {
                 var c = Build.load(root);
                 for (var run : c.runs().values())
-                    IO.println(run.id() + "\t" + course.Course.relative(run.lesson()) + "\t" + Recorder.plan(root, c.catalog(), run).shown());
+                    IO.println(run.id() + "\t" + course.Course.relative(run.lesson()) + "\t" + Runner.plan(root, c.catalog(), run).shown());
             }
             default -> {
                 System.err.println("unknown command '" + command + "': use build, record [id...] or runs");
@@ -49,4 +59,13 @@ void main(String[] args) throws Exception {
         System.err.println("error: " + e);
         System.exit(1);
     }
+}
+
+/// Runs one declared run and stores what it printed as its recording.
+void record(Path root, Catalog catalog, Lesson.Run run) throws Exception {
+    var plan = Runner.plan(root, catalog, run);
+    IO.println("record " + run.id() + ": " + plan.shown());
+    var output = Runner.run(root, run, plan, System.out);
+    Path file = Recording.write(root, run, catalog.get(run.alias(), run.lesson(), run.line()), plan, output);
+    IO.println("wrote " + course.Course.relative(file) + " (exit " + output.exit() + ")");
 }

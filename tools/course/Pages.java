@@ -26,8 +26,8 @@ public final class Pages {
         String toc = toc(content);
         decorate(content);
         var values = new LinkedHashMap<String, String>();
-        values.put("title", Highlight.escape(title));
-        values.put("description", Highlight.escape(description == null ? "" : description));
+        values.put("title", Html.escape(title));
+        values.put("description", Html.escape(description == null ? "" : description));
         values.put("nav", nav(current));
         values.put("toc", toc);
         values.put("content", content.body().html());
@@ -65,7 +65,7 @@ public final class Pages {
         var b = new StringBuilder("<nav class=\"toc\" aria-label=\"On this page\"><p class=\"toc-title\">On this page</p><ol>");
         for (Element h : hs) {
             String text = h.text();
-            b.append("<li><a href=\"#").append(h.id()).append("\">").append(Highlight.escape(text)).append("</a></li>");
+            b.append("<li><a href=\"#").append(h.id()).append("\">").append(Html.escape(text)).append("</a></li>");
         }
         return b.append("</ol></nav>").toString();
     }
@@ -75,7 +75,7 @@ public final class Pages {
         for (Lesson l : lessons) {
             boolean here = l.page().equals(current);
             b.append("<li><a href=\"").append(l.page()).append("\"").append(here ? " aria-current=\"page\"" : "").append(">")
-                    .append("<span class=\"num\">").append(l.order()).append(".</span> ").append(Highlight.escape(l.title())).append("</a></li>");
+                    .append("<span class=\"num\">").append(l.order()).append(".</span> ").append(Html.escape(l.title())).append("</a></li>");
         }
         b.append("</ol><ul class=\"more\"><li><a href=\"exercises.html\"").append("exercises.html".equals(current) ? " aria-current=\"page\"" : "")
                 .append(">Exercises</a></li></ul>");
@@ -95,13 +95,13 @@ public final class Pages {
         String title = l == null ? fallbackTitle : l.order() + ". " + l.title();
         String label = rel.equals("prev") ? "Previous" : "Next";
         return "<a class=\"" + rel + "\" rel=\"" + rel + "\" href=\"" + href + "\"><span class=\"dir\">" + label
-                + "</span> <span class=\"t\">" + Highlight.escape(title) + "</span></a>";
+                + "</span> <span class=\"t\">" + Html.escape(title) + "</span></a>";
     }
 
     /// The lesson list on the index page.
     String lessonList() {
         var b = new StringBuilder("<ol class=\"lesson-list\">");
-        for (Lesson l : lessons) b.append("<li><a href=\"").append(l.page()).append("\">").append(Highlight.escape(l.title())).append("</a></li>");
+        for (Lesson l : lessons) b.append("<li><a href=\"").append(l.page()).append("\">").append(Html.escape(l.title())).append("</a></li>");
         return b.append("</ol>").toString();
     }
 

@@ -8,18 +8,22 @@ import java.time.LocalDate;
 import java.util.*;
 import java.util.concurrent.TimeUnit;
 
-/// `./build.sh record`: runs the lessons' declared runs and writes what they printed,
-/// with where and how, to recordings/<id>.txt.
-public final class Recorder {
-    private Recorder() {}
+/// Runs a declared run exactly as its recording is made, and returns what it printed.
+/// Writing a recording ({@link Recording#write}) and matching references
+/// ({@link Reference#in}) are separate steps, so a fresh run can be compared, not stored.
+public final class Runner {
+    private Runner() {}
 
     static final long LIMIT_MINUTES = 10;
     static final int MAX_OUTPUT = 256 * 1024;
     /// Where a wrapped run's world-readable copy goes (a limited user cannot read /root).
     static final Path PUBLIC_DIR = Path.of("/tmp/course-run");
 
-    /// How a run is started, and how the header shows it.
+    /// How a run is started, and how a recording's header shows it.
     public record Plan(List<String> command, String shown, Path sourceToCopy, String text) {}
+
+    /// What a run printed (stdout and stderr as they arrived), how it ended, and where it ran.
+    public record Output(String text, int exit, double seconds, String environment) {}
 
     public static Plan plan(Path root, Catalog catalog, Lesson.Run run) {
         Catalog.Alias alias = catalog.get(run.alias(), run.lesson(), run.line());
@@ -37,9 +41,6 @@ public final class Recorder {
                     + " $JAVA_HOME/bin/java " + Preview.shown(run.javaOptions(), text) + copy + args;
             return new Plan(cmd, shown, copy, text);
         }
-        if (!run.javaOptions().isEmpty())
-            throw new BuildError(run.lesson(), run.line(), "java-options need a wrapper; for flags every user needs, "
-                    + "put runtime-options on the alias in jbang-catalog.json");
         if (alias.isExercise()) {
             // The exercise as shipped, never the student's working copy.
             Path copy = root.resolve(".cache/shipped").resolve(alias.script().getFileName());
@@ -47,16 +48,16 @@ public final class Recorder {
             cmd.addAll(Preview.withFlags(alias.runtimeOptions(), text));
             cmd.add(copy.toString());
             cmd.addAll(run.args());
-            return new Plan(cmd, "./jbang " + run.alias() + args + "   (the exercise as shipped)", copy, text);
+            return new Plan(cmd, run.command() + "   (the exercise as shipped)", copy, text);
         }
         var cmd = new ArrayList<>(List.of(root.resolve("jbang").toString(), run.alias()));
         cmd.addAll(run.args());
-        return new Plan(cmd, "./jbang " + run.alias() + args, null, text);
+        return new Plan(cmd, run.command(), null, text);
     }
 
-    /// Records one run; returns the recording's file.
-    public static Path record(Path root, Catalog catalog, Lesson.Run run, PrintStream log) throws IOException, InterruptedException {
-        Plan plan = plan(root, catalog, run);
+    /// Runs `plan`, copying its output to `log` as it comes; a run that outlives the limit is
+    /// ended and refused.
+    public static Output run(Path root, Lesson.Run run, Plan plan, PrintStream log) throws IOException, InterruptedException {
         if (plan.sourceToCopy() != null) {
             Files.createDirectories(plan.sourceToCopy().getParent());
             Files.writeString(plan.sourceToCopy(), plan.text());
@@ -65,7 +66,6 @@ public final class Recorder {
                 Files.setPosixFilePermissions(plan.sourceToCopy(), PosixFilePermissions.fromString("rw-r--r--"));
             }
         }
-        log.println("record " + run.id() + ": " + plan.shown());
         if (plan.command().getFirst().endsWith("jbang")) prebuild(root, run.alias(), log);
         var pb = new ProcessBuilder(plan.command()).directory(root.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
@@ -80,7 +80,9 @@ public final class Recorder {
                     if (out.size() < MAX_OUTPUT) out.write(buf, 0, Math.min(r, MAX_OUTPUT - out.size()));
                     log.write(buf, 0, r);
                 }
-            } catch (IOException ignored) { }
+            } catch (IOException e) {
+                log.println("warning: reading the output of " + run.id() + " failed: " + e.getMessage());
+            }
         });
         if (!p.waitFor(LIMIT_MINUTES, TimeUnit.MINUTES)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -90,24 +92,13 @@ public final class Recorder {
         }
         reader.join();
         double seconds = (System.nanoTime() - t0) / 1e9;
-        String output = out.toString(StandardCharsets.UTF_8);
-        if (out.size() >= MAX_OUTPUT) output += "\n[output cut at " + MAX_OUTPUT + " bytes]\n";
-        if (!output.isEmpty() && !output.endsWith("\n")) output += "\n";
-        Catalog.Alias alias = catalog.get(run.alias(), run.lesson(), run.line());
-        String header = "# run: " + run.id() + "\n"
-                + "# command: " + plan.shown() + "\n"
-                + "# program: " + alias.ref() + " sha256=" + Sources.sha256(plan.text()) + "\n"
-                + "# java: " + environment() + "\n"
-                + "# exit: " + p.exitValue() + " · wall " + String.format(Locale.ROOT, "%.1f", seconds) + " s\n"
-                + Recording.OUTPUT_MARK + "\n";
-        Path file = Recording.fileFor(root, run.id());
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, header + output);
-        log.println("wrote " + Course.relative(file) + " (exit " + p.exitValue() + ")");
-        return file;
+        String text = out.toString(StandardCharsets.UTF_8);
+        if (out.size() >= MAX_OUTPUT) text += "\n[output cut at " + MAX_OUTPUT + " bytes]\n";
+        if (!text.isEmpty() && !text.endsWith("\n")) text += "\n";
+        return new Output(text, p.exitValue(), seconds, environment());
     }
 
-    /// Compiles the alias first, so JBang's own "[jbang] Building jar" lines stay out of the recording.
+    /// Compiles the alias first, so JBang's own "[jbang] Building jar" lines stay out of the output.
     static void prebuild(Path root, String alias, PrintStream log) throws IOException, InterruptedException {
         var pb = new ProcessBuilder(root.resolve("jbang").toString(), "build", alias).directory(root.toFile())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
