@@ -96,9 +96,9 @@ void holdAll(int count) throws InterruptedException {
     alive.await();
     long allAliveMs = since(start);
     int peak = inside.get(); // none can end while `never` is closed: this is every thread at once
-    long heap = heapAfterGc();
+    long heap = heapUsed(); // no GC here: collecting a heap this full would take seconds
     IO.println(String.format("peak: %d virtual threads alive at once, all started and waiting after %d ms", peak, allAliveMs));
-    IO.println(String.format("heap in use after a GC: %d MB with all alive, %d MB before (%d bytes per thread)",
+    IO.println(String.format("heap used: %d MB with all alive, %d MB before they started (%d bytes per thread)",
             mb(heap), mb(heapBefore), (heap - heapBefore) / count));
 }
 
@@ -107,16 +107,17 @@ void summarise(Path dump) throws IOException {
     long threads = 0, virtual = 0;
     var states = new TreeMap<String, Integer>();
     var parkedOn = new TreeMap<String, Integer>();
-    String previous = "";
+    boolean inParkBlocker = false;
     try (var lines = Files.lines(dump)) {
         for (String line : (Iterable<String>) lines::iterator) {
-            line = line.strip();
-            if (line.startsWith("\"tid\":")) threads++;
-            if (line.startsWith("\"virtual\": true")) virtual++;
-            if (line.startsWith("\"state\":")) states.merge(value(line), 1, Integer::sum);
-            if (previous.startsWith("\"parkBlocker\":") && line.startsWith("\"object\":"))
+            int at = line.indexOf('"'); // where the field's name starts, after the indentation
+            if (at < 0) continue;
+            if (line.startsWith("\"tid\":", at)) threads++;
+            if (line.startsWith("\"virtual\": true", at)) virtual++;
+            if (line.startsWith("\"state\":", at)) states.merge(value(line), 1, Integer::sum);
+            if (inParkBlocker && line.startsWith("\"object\":", at))
                 parkedOn.merge(value(line).split("@")[0], 1, Integer::sum); // without the identity hash
-            previous = line;
+            inParkBlocker = line.startsWith("\"parkBlocker\":", at);
         }
     }
     IO.println("  threads: " + threads + ", virtual: " + virtual);
@@ -149,6 +150,10 @@ String value(String jsonLine) {
 /// Live heap: what is still reachable after a full collection.
 long heapAfterGc() {
     System.gc();
+    return heapUsed();
+}
+
+long heapUsed() {
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
 }
 
