@@ -29,6 +29,8 @@ class CatalogTest {
         CASES.put("admission", List.of("", "rejected"));
         CASES.put("timeout", List.of("", "CANCELLED"));
         CASES.put("check", List.of("timetable", "timetable"));
+        CASES.put("fanout", List.of("timeout", "join\\(\\) threw StructuredTaskScope\\.TimeoutException"));
+        CASES.put("million", List.of("2000", "peak: 2000 virtual threads alive at once"));
     }
 
     static List<String> aliases() {
