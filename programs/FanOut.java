@@ -11,8 +11,8 @@ import java.util.concurrent.StructuredTaskScope.Joiner;
 
 static final ScopedValue<String> REQUEST_ID = ScopedValue.newInstance();
 static final String REQUEST = "req-42";
-static final Duration USER_CALL = Duration.ofMillis(100);   // then it answers, or in fail mode throws
-static final Duration SLOW_CALL = Duration.ofMillis(2_000); // the orders call; the user call too in timeout mode
+static final Duration USER_CALL = Duration.ofMillis(100);   // then it answers (fails, in fail mode)
+static final Duration SLOW_CALL = Duration.ofMillis(2_000); // orders; the user call too in timeout mode
 static final Duration DEADLINE = Duration.ofMillis(150);    // timeout mode: the whole request's budget
 
 long arrived;
@@ -23,8 +23,10 @@ void main(String[] args) throws InterruptedException {
         System.err.println("usage: fanout [fail|timeout|ok]");
         System.exit(2);
     }
-    IO.println("mode " + mode + ": user call " + (mode.equals("timeout") ? SLOW_CALL : USER_CALL).toMillis() + " ms"
-            + (mode.equals("fail") ? " then fails" : "") + ", orders call " + SLOW_CALL.toMillis() + " ms"
+    Duration userTakes = mode.equals("timeout") ? SLOW_CALL : USER_CALL;
+    IO.println("mode " + mode + ": user call " + userTakes.toMillis() + " ms"
+            + (mode.equals("fail") ? " then fails" : "")
+            + ", orders call " + SLOW_CALL.toMillis() + " ms"
             + (mode.equals("timeout") ? ", deadline " + DEADLINE.toMillis() + " ms" : ""));
     arrived = System.nanoTime();
     ScopedValue.where(REQUEST_ID, REQUEST).call(() -> handle(mode));
@@ -40,7 +42,8 @@ String handle(String mode) throws InterruptedException {
             scope.join();
             outcome = "join() returned at " + now() + " ms with " + user.get() + " and " + orders.get();
         } catch (StructuredTaskScope.FailedException e) {
-            outcome = "join() threw StructuredTaskScope.FailedException at " + now() + " ms, cause: " + e.getCause();
+            outcome = "join() threw StructuredTaskScope.FailedException at " + now() + " ms, "
+                    + "cause: " + e.getCause();
         } catch (StructuredTaskScope.TimeoutException e) {
             outcome = "join() threw StructuredTaskScope.TimeoutException at " + now() + " ms";
         }
@@ -61,13 +64,14 @@ StructuredTaskScope<String, Void> openScope(String mode) {
 /// A remote call: it waits, then answers or fails. Runs in its own virtual thread.
 String call(String service, Duration takes, boolean fails) throws Exception {
     String id = REQUEST_ID.get(); // bound in main's thread, seen in this forked thread
-    say(id, service, "started at " + now() + " ms on a " + (Thread.currentThread().isVirtual() ? "virtual" : "platform") + " thread");
+    String kind = Thread.currentThread().isVirtual() ? "virtual" : "platform";
+    say(id, service, "started at " + now() + " ms on a " + kind + " thread");
     long startedAt = now();
     try {
         Thread.sleep(takes);
     } catch (InterruptedException e) {
-        long at = now();
-        say(id, service, "interrupted at " + at + " ms, " + (startedAt + takes.toMillis() - at) + " ms before it would have answered");
+        long at = now(), early = startedAt + takes.toMillis() - at;
+        say(id, service, "interrupted at " + at + " ms, " + early + " ms before it would have answered");
         throw e;
     }
     if (fails) {

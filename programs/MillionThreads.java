@@ -27,8 +27,9 @@ void main(String[] args) throws Exception {
     long needed = count * HEAP_PER_THREAD;
     IO.println("max heap " + mb(maxHeap) + " MB; " + count + " threads need about " + mb(needed) + " MB");
     if (needed > maxHeap) {
-        System.err.println("not enough heap for " + count + " threads. Run fewer: ./jbang million " + maxHeap / HEAP_PER_THREAD
-                + ", or give Java more heap: java -Xmx" + (mb(needed) / 1024 + 1) + "g programs/MillionThreads.java");
+        System.err.println("not enough heap for " + count + " threads. "
+                + "Run fewer: ./jbang million " + maxHeap / HEAP_PER_THREAD + ", or give Java more heap: "
+                + "java -Xmx" + (mb(needed) / 1024 + 1) + "g programs/MillionThreads.java");
         System.exit(1);
     }
     seeThem(Math.min(count, MAX_DUMPED));
@@ -36,7 +37,8 @@ void main(String[] args) throws Exception {
     IO.println("main returns: the JVM exits without waking them (virtual threads are daemon threads)");
 }
 
-/// Holds `count` named virtual threads and looks at them from inside (a JSON dump) and from outside (jstack).
+/// Holds `count` named virtual threads and looks at them from inside (a JSON dump) and from
+/// outside (jstack).
 void seeThem(int count) throws Exception {
     var alive = new CountDownLatch(count);
     var release = new CountDownLatch(1);
@@ -56,7 +58,8 @@ void seeThem(int count) throws Exception {
     Path dir = Files.createTempDirectory("million-dump-");
     Path file = dir.resolve("threads.json");
     try {
-        IO.println("dump of " + count + " waiting virtual threads, as jcmd <pid> Thread.dump_to_file -format=json <file> takes it:");
+        IO.println("dump of " + count + " waiting virtual threads, "
+                + "as jcmd <pid> Thread.dump_to_file -format=json <file> takes it:");
         long start = System.nanoTime();
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
                 .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
@@ -97,7 +100,8 @@ void holdAll(int count) throws InterruptedException {
     long allAliveMs = since(start);
     int peak = inside.get(); // none can end while `never` is closed: this is every thread at once
     long heap = heapUsed(); // no GC here: collecting a heap this full would take seconds
-    IO.println(String.format("peak: %d virtual threads alive at once, all started and waiting after %d ms", peak, allAliveMs));
+    IO.println(String.format("peak: %d virtual threads alive at once, all started and waiting after %d ms",
+            peak, allAliveMs));
     IO.println(String.format("heap used: %d MB with all alive, %d MB before they started (%d bytes per thread)",
             mb(heap), mb(heapBefore), (heap - heapBefore) / count));
 }
@@ -135,7 +139,8 @@ String jstack() throws Exception {
     String out = new String(p.getInputStream().readAllBytes());
     if (!p.waitFor(30, TimeUnit.SECONDS)) p.destroyForcibly();
     if (p.exitValue() != 0) return "jstack: failed: " + out.strip().lines().findFirst().orElse("");
-    long listed = out.lines().filter(l -> l.startsWith("\"")).count(); // each entry starts with the thread's name in quotes
+    // each thread's entry starts with its name in quotes
+    long listed = out.lines().filter(l -> l.startsWith("\"")).count();
     long waiters = out.lines().filter(l -> l.startsWith("\"waiter-")).count();
     return "jstack: " + listed + " threads listed, " + waiters + " of them waiter threads";
 }
