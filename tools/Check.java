@@ -103,7 +103,8 @@ int checkAll() {
     Exercise next = null;
     Outcome nextOutcome = null;
     int solved = 0;
-    // Two or so at a time (one per core): each run is mostly compiling, and results print in order.
+    // `parallel` at a time (CHECK_PARALLEL; one per core, up to 4): each run is mostly compiling,
+    // and the results still print in course order.
     var pool = Executors.newFixedThreadPool(parallel);
     var outcomes = exercises.stream().map(e -> pool.submit(() -> runExercise(e))).toList();
     pool.shutdown();

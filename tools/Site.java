@@ -27,18 +27,7 @@ void main(String[] args) throws Exception {
                         + (System.getenv("COURSE_TIMINGS") != null ? " " + result.renderMillis() : ""));
             }
             case "record" -> {
-                var c = Build.load(root);
-                var wanted = java.util.Arrays.asList(args).subList(1, args.length);
-                for (String id : wanted)
-                    if (!c.runs().containsKey(id)) throw new BuildError(null, 0, "no lesson declares run '" + id
-                            + "'. Declared runs: " + String.join(", ", c.runs().keySet()));
-                for (var run : c.runs().values())
-                    if (wanted.isEmpty() || wanted.contains(run.id())) record(root, c.catalog(), run);
-                // The new recordings are kept; a claim they contradict is an error to fix in the lesson.
-                var failures = Claims.failures(c.runs(), id -> {
-                    var run = c.runs().get(id);
-                    return Recording.load(root, id, run.lesson(), run.line()).output();
-                });
+                var failures = Recorder.record(Build.load(root), java.util.Arrays.asList(args).subList(1, args.length), System.out);
                 for (var f : failures) System.err.println("error: " + f);
                 if (!failures.isEmpty()) {
                     System.err.println("error: " + failures.size() + " claim(s) no longer hold; the new recordings are kept");
@@ -59,13 +48,4 @@ void main(String[] args) throws Exception {
         System.err.println("error: " + e);
         System.exit(1);
     }
-}
-
-/// Runs one declared run and stores what it printed as its recording.
-void record(Path root, Catalog catalog, Lesson.Run run) throws Exception {
-    var plan = Runner.plan(root, catalog, run);
-    IO.println("record " + run.id() + ": " + plan.shown());
-    var output = Runner.run(root, run, plan, System.out);
-    Path file = Recording.write(root, run, catalog.get(run.alias(), run.lesson(), run.line()), plan, output);
-    IO.println("wrote " + course.Course.relative(file) + " (exit " + output.exit() + ")");
 }

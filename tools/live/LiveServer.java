@@ -118,6 +118,9 @@ public final class LiveServer {
                 else site.serve(ex);
             } catch (Rejection r) {
                 Http.error(ex, r.status, r.getMessage());
+            } catch (UncheckedIOException e) {
+                log.println("live: " + e.getMessage() + ": " + e.getCause());
+                Http.error(ex, 500, "the site could not be read; the terminal running ./build.sh serve says why");
             }
         } catch (IOException e) {
             // the client went away mid-response

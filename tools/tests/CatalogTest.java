@@ -28,6 +28,7 @@ class CatalogTest {
         CASES.put("pinning", List.of("", "(?i)pinned"));
         CASES.put("admission", List.of("", "rejected"));
         CASES.put("timeout", List.of("", "CANCELLED"));
+        CASES.put("server", List.of("virtual 100", "(?m)^virtual: +ok=100 failed=0 "));
         CASES.put("check", List.of("timetable", "timetable"));
         CASES.put("fanout", List.of("timeout", "join\\(\\) threw StructuredTaskScope\\.TimeoutException"));
         CASES.put("million", List.of("2000", "peak: 2000 virtual threads alive at once"));

@@ -159,7 +159,7 @@ class GeneratorTest {
                       - says: under two seconds
                         check: '{{hello-run: took (\\d+) ms}} < 2000'
                 """);
-        f.record("hello-run", "programs/Hello.java", Fixture.HELLO, "took 2345 ms\n"); // as if re-recorded on a slower machine
+        f.record("hello-run", "took 2345 ms\n"); // as if re-recorded on a slower machine
         var warnings = f.build(false).warnings();
         assertEquals(2, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).contains("lessons/01-first.md:9: claim 'it took over a second'"), warnings.get(0));
@@ -177,7 +177,7 @@ class GeneratorTest {
                       - says: nothing failed
                         absent: 'fail\\w*'
                 """);
-        f.record("hello-run", "programs/Hello.java", Fixture.HELLO, "took 1234 ms\n1 failed\n");
+        f.record("hello-run", "took 1234 ms\n1 failed\n");
         var warnings = f.build(false).warnings();
         assertEquals(1, warnings.size(), warnings.toString());
         assertTrue(warnings.getFirst().contains("matches 'failed'"), warnings.getFirst());
@@ -333,6 +333,16 @@ class GeneratorTest {
     void unknownDirectiveIsRefused() throws Exception {
         f.replace("lessons/02-second.md", "## More", "{{programme}}\n\n## More");
         assertRefused("lessons/02-second.md", 4, "not a directive");
+    }
+
+    @Test
+    void aKilledBuildsLeftoversAreRemovedByTheNextBuild() throws Exception {
+        long gone = ProcessHandle.current().pid() + 4_000_000; // beyond pid_max: no such process
+        f.write("site.tmp-" + gone + "/index.html", "half a site");
+        f.write("site.old-" + gone + "/index.html", "an old site");
+        f.build(false);
+        assertFalse(Files.exists(f.file("site.tmp-" + gone)));
+        assertFalse(Files.exists(f.file("site.old-" + gone)));
     }
 
     @Test
