@@ -34,6 +34,16 @@ void main(String[] args) throws Exception {
                             + "'. Declared runs: " + String.join(", ", c.runs().keySet()));
                 for (var run : c.runs().values())
                     if (wanted.isEmpty() || wanted.contains(run.id())) Recorder.record(root, c.catalog(), run, System.out);
+                // The new recordings are kept; a claim they contradict is an error to fix in the lesson.
+                var failures = Claims.failures(c.runs(), id -> {
+                    var run = c.runs().get(id);
+                    return Recording.load(root, id, run.lesson(), run.line()).output();
+                });
+                for (var f : failures) System.err.println("error: " + f);
+                if (!failures.isEmpty()) {
+                    System.err.println("error: " + failures.size() + " claim(s) no longer hold; the new recordings are kept");
+                    System.exit(1);
+                }
             }
             case "runs" -> {
                 var c = Build.load(root);

@@ -28,6 +28,7 @@ public final class Build {
                 runs.put(r.id(), r);
             }
         }
+        Claims.validate(runs);
         var exercises = Exercises.load(root);
         for (var ex : exercises) {
             catalog.get(ex.name(), root.resolve("exercises/HINTS.md"), 0);
@@ -45,7 +46,8 @@ public final class Build {
             var timings = new LinkedHashMap<String, Long>();
             int pages = write(c, tmp, warnings, timings);
             if (strict && !warnings.isEmpty())
-                throw new BuildError(null, 0, "stale recordings (the test build allows none):\n  " + String.join("\n  ", warnings));
+                throw new BuildError(null, 0, "stale recordings or claims that do not hold (the test build allows none):\n  "
+                        + String.join("\n  ", warnings));
             swap(tmp, site);
             return new Result(pages, warnings, timings);
         } finally {
@@ -85,6 +87,10 @@ public final class Build {
             searchEntry(search, l.order() + ". " + l.title(), l.page(), content);
             timings.put(l.page(), (System.nanoTime() - t0) / 1_000_000);
         }
+
+        // Claims are checked against the recordings the pages show.
+        for (var failure : Claims.failures(c.runs(), id -> render.recording(id, c.runs().get(id).lesson(), c.runs().get(id).line()).output()))
+            warnings.add(failure.toString());
 
         // The index page: lessons/index.md, then the lessons in order.
         Path indexMd = root.resolve("lessons/index.md");

@@ -11,12 +11,12 @@ public record Lesson(Path file, int order, String slug, String title, String pro
 
     /// A run the lesson declares: `./jbang alias args`, or `wrapper java javaOptions program args`.
     public record Run(String id, String alias, List<String> args, List<String> wrapper,
-                      List<String> javaOptions, Path lesson, int line) {}
+                      List<String> javaOptions, List<Claim> claims, Path lesson, int line) {}
 
     static final Pattern FILE_NAME = Pattern.compile("(\\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\\.md");
     static final Pattern RUN_ID = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
     static final Set<String> KEYS = Set.of("title", "program", "runs", "description");
-    static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options");
+    static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options", "claims");
 
     public String page() { return slug + ".html"; }
 
@@ -98,6 +98,7 @@ public record Lesson(Path file, int order, String slug, String title, String pro
                         m.containsKey("args") ? Yaml.scalars(m.get("args"), "args") : List.of(),
                         m.containsKey("wrapper") ? Yaml.scalars(m.get("wrapper"), "wrapper") : List.of(),
                         m.containsKey("java-options") ? Yaml.scalars(m.get("java-options"), "java-options") : List.of(),
+                        m.containsKey("claims") ? Yaml.sequence(m.get("claims"), "claims").stream().map(c -> Claim.parse(c, file)).toList() : List.of(),
                         file, item.line()));
             }
         }

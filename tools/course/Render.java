@@ -13,8 +13,6 @@ import org.commonmark.renderer.html.HtmlRenderer;
 public final class Render {
 
     static final Pattern DIRECTIVE = Pattern.compile("\\{\\{(program|run|exercise|widget)(?: +([A-Za-z0-9-]+))?\\}\\}");
-    static final Pattern REFERENCE = Pattern.compile("\\{\\{([a-z0-9]+(?:-[a-z0-9]+)*): (.+?)\\}\\}");
-    static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
 
     static final List<org.commonmark.Extension> EXTENSIONS =
             List.of(TablesExtension.create(), HeadingAnchorExtension.create());
@@ -53,7 +51,7 @@ public final class Render {
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i];
             int lineNo = firstLine + i;
-            Matcher f = FENCE.matcher(line);
+            Matcher f = Markdown.FENCE.matcher(line);
             if (fence == null && f.find()) { fence = f.group(1); md.append(line).append('\n'); continue; }
             if (fence != null) {
                 if (line.strip().startsWith(fence)) fence = null;
@@ -78,38 +76,23 @@ public final class Render {
     String references(Path file, int lineNo, String line, Set<String> shownRuns) {
         var out = new StringBuilder();
         int at = 0;
-        boolean inCode = false;
-        for (int i = 0; i < line.length(); i++) {
-            if (line.charAt(i) == '`') inCode = !inCode;
-            if (inCode || !line.startsWith("{{", i)) continue;
-            Matcher m = REFERENCE.matcher(line).region(i, line.length());
-            if (!m.lookingAt()) throw new BuildError(file, lineNo, "has '{{' that is not a directive or a number reference. "
+        for (Reference.Span span : Reference.spans(line)) {
+            if (span.match() == null) throw new BuildError(file, lineNo, "has '{{' that is not a directive or a number reference. "
                     + "Use {{program [alias]}}, {{run id}}, {{exercise name}}, {{widget name}} alone on a line, "
                     + "or {{run-id: regex with one (group)}} in text; write `{{` inside backticks to show it literally");
-            String id = m.group(1);
-            Lesson.Run run = runs.get(id);
-            if (run == null) throw new BuildError(file, lineNo, "refers to run '" + id + "', which no lesson declares. "
-                    + "Declare it under runs: in the front matter");
-            Pattern p;
-            try {
-                p = Pattern.compile(m.group(2), Pattern.MULTILINE);
-            } catch (PatternSyntaxException e) {
-                throw new BuildError(file, lineNo, "has a reference with an invalid regex: " + e.getDescription());
-            }
-            if (p.matcher("").groupCount() != 1) throw new BuildError(file, lineNo, "reference /" + m.group(2)
-                    + "/ must have exactly one (group): the number to show");
-            Recording rec = recording(id, file, lineNo);
-            Matcher value = p.matcher(rec.output());
-            if (!value.find()) throw new BuildError(file, lineNo, "reference /" + m.group(2) + "/ matches nothing in "
-                    + Course.relative(rec.file()) + ". Fix the pattern, or re-record: ./build.sh record " + id);
-            String shown = Highlight.escape(value.group(1));
+            Reference ref = Reference.parse(span.match(), file, lineNo, runs.keySet());
+            Recording rec = recording(ref.runId(), file, lineNo);
+            Reference.Figure figure = ref.in(rec.output());
+            if (!figure.found()) throw new BuildError(file, lineNo, "reference /" + ref.regex() + "/ matches nothing in "
+                    + Course.relative(rec.file()) + ". Fix the pattern, or re-record: ./build.sh record " + ref.runId());
+            String shown = Highlight.escape(figure.value());
+            String id = ref.runId();
             String title = "Measured: recording " + id;
-            out.append(line, at, i);
+            out.append(line, at, span.start());
             out.append(shownRuns.contains(id)
                     ? "<a class=\"measured\" href=\"#run-" + id + "\" title=\"" + title + "\">" + shown + "</a>"
                     : "<span class=\"measured\" title=\"" + title + "\">" + shown + "</span>");
-            at = m.end();
-            i = m.end() - 1;
+            at = span.end();
         }
         return out.append(line.substring(at)).toString();
     }
