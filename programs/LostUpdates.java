@@ -6,6 +6,7 @@
 
 static final int THREADS = 1_000, MAX_THREADS = 10_000;
 static final int INCREMENTS = 10_000, MAX_INCREMENTS = 100_000;
+static final long MAX_TOTAL = 100_000_000; // ten times the default: the locks take seconds
 
 interface Counter {
     void increment();
@@ -76,17 +77,17 @@ static final List<Way> WAYS = List.of(
 void main(String[] args) throws InterruptedException {
     int threads = argument(args, 0, THREADS, MAX_THREADS);
     int increments = argument(args, 1, INCREMENTS, MAX_INCREMENTS);
-    if (args.length > 2) usage();
     long expected = (long) threads * increments;
+    if (args.length > 2 || expected > MAX_TOTAL) usage();
 
     warmUp();
-    IO.println(String.format("%,d virtual threads x %,d increments of one shared counter, expected %,d",
+    IO.println(String.format(Locale.ROOT, "%,d virtual threads x %,d increments of one shared counter, expected %,d",
             threads, increments, expected));
     for (Way way : WAYS) {
         Counter counter = way.newCounter().get();
         long tookMs = race(counter, threads, increments);
         long count = counter.count();
-        IO.println(String.format("%-15s count=%,11d  lost=%,10d  took %5d ms",
+        IO.println(String.format(Locale.ROOT, "%-15s count=%,11d  lost=%,10d  took %5d ms",
                 way.name() + ":", count, expected - count, tookMs));
     }
 }
@@ -134,6 +135,7 @@ static int argument(String[] args, int index, int fallback, int max) {
 }
 
 static void usage() {
-    System.err.println("usage: counter [threads 1-" + MAX_THREADS + "] [increments 1-" + MAX_INCREMENTS + "]");
+    System.err.printf(Locale.ROOT, "usage: counter [threads 1-%d] [increments 1-%d], at most %,d increments in all%n",
+            MAX_THREADS, MAX_INCREMENTS, MAX_TOTAL);
     System.exit(2);
 }

@@ -79,6 +79,7 @@ class Lesson13Test {
         usage(Proc.java("programs/LostUpdates.java", "10001"));
         usage(Proc.java("programs/LostUpdates.java", "10", "100001"));
         usage(Proc.java("programs/LostUpdates.java", "10", "10", "10"));
+        usage(Proc.java("programs/LostUpdates.java", "10000", "100000"));   // 10^9 increments: past the cap
     }
 
     // ---- mistakes -----------------------------------------------------------------------
