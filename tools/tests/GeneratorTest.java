@@ -159,7 +159,7 @@ class GeneratorTest {
                       - says: under two seconds
                         check: '{{hello-run: took (\\d+) ms}} < 2000'
                 """);
-        f.record("hello-run", "programs/Hello.java", Fixture.HELLO, "took 2345 ms\n"); // as if re-recorded on a slower machine
+        f.record("hello-run", "took 2345 ms\n"); // as if re-recorded on a slower machine
         var warnings = f.build(false).warnings();
         assertEquals(2, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).contains("lessons/01-first.md:9: claim 'it took over a second'"), warnings.get(0));
@@ -177,7 +177,7 @@ class GeneratorTest {
                       - says: nothing failed
                         absent: 'fail\\w*'
                 """);
-        f.record("hello-run", "programs/Hello.java", Fixture.HELLO, "took 1234 ms\n1 failed\n");
+        f.record("hello-run", "took 1234 ms\n1 failed\n");
         var warnings = f.build(false).warnings();
         assertEquals(1, warnings.size(), warnings.toString());
         assertTrue(warnings.getFirst().contains("matches 'failed'"), warnings.getFirst());
@@ -249,6 +249,26 @@ class GeneratorTest {
     void programWithoutAnAliasIsRefused() throws Exception {
         f.write("programs/Orphan.java", Fixture.HELLO);
         assertRefused("programs/Orphan.java", 1, "has no alias");
+    }
+
+    @Test
+    void anExerciseAliasRunningAnotherFileIsRefused() throws Exception {
+        f.replace("jbang-catalog.json", "\"script-ref\": \"exercises/Answer.java\"", "\"script-ref\": \"exercises/solutions/Answer.java\"");
+        f.replace("jbang-catalog.json", "\"script-ref\": \"exercises/solutions/Answer.java\", \"description\": \"solution\"",
+                "\"script-ref\": \"exercises/Answer.java\", \"description\": \"solution\"");
+        assertRefused("jbang-catalog.json", 4, "alias 'answer' must run exercises/Answer.java, not exercises/solutions/Answer.java");
+    }
+
+    @Test
+    void anAliasNameThatIsNotLowerCaseWordsIsRefused() throws Exception {
+        f.replace("jbang-catalog.json", "\"hello\":", "\"Hello<b>\":");
+        assertRefused("jbang-catalog.json", 3, "lower-case words joined by dashes");
+    }
+
+    @Test
+    void javaOptionsWithoutAWrapperAreRefusedAtTheirLine() throws Exception {
+        f.replace("lessons/01-first.md", "    alias: hello\n", "    alias: hello\n    java-options: [-Xint]\n");
+        assertRefused("lessons/01-first.md", 7, "java-options need a wrapper");
     }
 
     @Test
