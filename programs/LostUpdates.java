@@ -114,12 +114,15 @@ static void incrementMany(Counter counter, int times) {
     for (int i = 0; i < times; i++) counter.increment();
 }
 
-/// Runs every kind of counter once before the race, on this thread alone. The JIT then
+/// Runs every kind of counter in turn before the race, on this thread alone. The JIT then
 /// compiles incrementMany knowing six kinds of counter, so each step stays a real call that
 /// reads and writes the count. Had it seen only PlainInt, it could fold the whole loop into
-/// one addition, and the lost updates would hide (the lesson shows why).
+/// one addition, and the lost updates would hide (the lesson explains).
 static void warmUp() {
-    for (Way way : WAYS) incrementMany(way.newCounter().get(), 100_000);
+    List<Counter> counters = WAYS.stream().map(way -> way.newCounter().get()).toList();
+    for (int round = 0; round < 20; round++) {
+        for (Counter counter : counters) incrementMany(counter, 5_000);
+    }
 }
 
 // ---- arguments --------------------------------------------------------------------------
