@@ -115,7 +115,7 @@ final class ChartDirective implements Directive {
         for (Bar b : bars) {
             var lines = Chart.wrap(b.label(), LABEL_CHARS);
             String note = b.note() == null ? null : " · " + b.note();
-            boolean noteApart = note != null && lines.getLast().length() + note.length() > LABEL_CHARS;
+            boolean noteApart = note != null && lines.getLast().length() + note.length() > LABEL_CHARS - 4; // bold is wider
             for (int i = 0; i < lines.size(); i++) {
                 Element t = Chart.text(labels, null, y + 14, lines.get(i));
                 if (note != null && !noteApart && i == lines.size() - 1) t.appendElement("tspan").addClass("n").text(note);

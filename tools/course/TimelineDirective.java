@@ -55,7 +55,7 @@ final class TimelineDirective implements Directive {
         if (p.matcher("").groupCount() != 2) throw new BuildError(file, rowsAt.line(),
                 "rows /" + regex + "/ must have exactly two (groups): the row's label, then its values separated by spaces");
         List<String> columns = Yaml.scalars(c.required("columns"), "columns");
-        String legend = c.keys.containsKey("legend") ? Chart.text(c.keys.get("legend"), "legend") : "{}";
+        String legendName = c.keys.containsKey("legend") ? Chart.text(c.keys.get("legend"), "legend") : "{}";
         String change = c.keys.containsKey("change") ? Chart.text(c.keys.get("change"), "change") : "the value changed";
 
         var rows = new ArrayList<Row>();
@@ -85,7 +85,7 @@ final class TimelineDirective implements Directive {
         double left = labelW / Chart.PHONE * 100, cell = (100 - left) / columns.size(), cellPx = cell / 100 * Chart.PHONE;
         for (String col : columns) c.fits(col, cellPx - 4, c.keys.get("columns"), "a column's label", true);
         for (String v : values) c.fits(v, cellPx - 6, rowsAt, "the value", false);
-        for (String v : values) c.fits(name(legend, v), Chart.PHONE - 36, c.keys.containsKey("legend") ? c.keys.get("legend") : rowsAt, "the legend", false);
+        for (String v : values) c.fits(name(legendName, v), Chart.PHONE - 36, c.keys.containsKey("legend") ? c.keys.get("legend") : rowsAt, "the legend", false);
         c.fits(change, Chart.PHONE - 36, c.keys.containsKey("change") ? c.keys.get("change") : rowsAt, "the change's legend", false);
 
         // The words: every row's values, how often they changed, and what each value names.
@@ -98,49 +98,57 @@ final class TimelineDirective implements Directive {
             t.addAll(r.cells());
             tableRows.add(t);
         }
-        String key = String.join(", ", values.stream().map(v -> v + " is " + name(legend, v)).toList());
+        String key = String.join(", ", values.stream().map(v -> v + " is " + name(legendName, v)).toList());
         String desc = "Columns " + String.join(", ", columns) + ". " + String.join("; ", words) + ". " + key + ".";
 
-        // The picture: column heads; per row its label, one band per run of equal values (cells
-        // are split by lines in the page's background colour), the values, a thick line at each
-        // change; then the legend. Each kind of mark is one group, styled by its class.
+        // The picture: column heads; per row its label, its values, and under them one band per
+        // run of equal values. Bands, the lines that split cells and the thick lines at changes
+        // are paths in a grid whose unit is one cell wide and one pixel high (stretched to the
+        // width; strokes keep their width), one path per colour: a few bytes per band.
         Element svg = Chart.svg(0, title, desc);
         Element heads = Chart.text(Chart.group(svg, "h"), null, 14, null);
         for (int j = 0; j < columns.size(); j++) Chart.add(heads, "tspan", "x", Chart.pct(left + (j + .5) * cell)).text(columns.get(j));
-        Element bands = Chart.group(svg, "c"), splits = Chart.group(svg, "s"), labels = Chart.group(svg, "l"),
-                numbers = Chart.group(svg, "kt"), changes = Chart.group(svg, "hop");
+        int n = columns.size(), bottom = HEAD + rows.size() * ROW;
+        Element grid = Chart.add(svg, "svg", "x", Chart.pct(left), "width", Chart.pct(100 - left), "height", Integer.toString(bottom),
+                "viewBox", "0 0 " + n + " " + bottom, "preserveAspectRatio", "none");
+        Element labels = Chart.group(svg, "l"), numbers = Chart.group(svg, "kt");
+        var bands = new TreeMap<String, StringBuilder>();
+        var changes = new StringBuilder();
+        var splits = new StringBuilder();
+        for (int j = 1; j < n; j++) splits.append("M").append(j).append(' ').append(HEAD).append('V').append(bottom - ROW + CELL);
         int y = HEAD;
         for (Row r : rows) {
             Chart.text(labels, null, y + 18, r.label());
             var cells = r.cells();
-            for (int j = 0, from = 0; j <= cells.size(); j++) {
-                if (j < cells.size() && cells.get(j).equals(cells.get(from))) continue;
-                Chart.add(bands, "rect", "x", Chart.pct(left + from * cell), "y", Integer.toString(y),
-                        "width", Chart.pct((j - from) * cell), "height", Integer.toString(CELL)).addClass(colour.get(cells.get(from)));
-                if (from > 0) Chart.line(changes, Chart.pct(left + from * cell), y - 2, Chart.pct(left + from * cell), y + CELL + 2);
+            for (int j = 0, from = 0; j <= n; j++) {
+                if (j < n && cells.get(j).equals(cells.get(from))) continue;
+                bands.computeIfAbsent(colour.get(cells.get(from)), k -> new StringBuilder())
+                        .append("M").append(from).append(' ').append(y).append('h').append(j - from).append('v').append(CELL).append('h').append(from - j).append('z');
+                if (from > 0) changes.append("M").append(from).append(' ').append(y - 2).append('v').append(CELL + 4);
                 from = j;
             }
-            boolean oneChar = cells.stream().allMatch(v -> v.length() == 1);
             var xs = new ArrayList<String>();
-            for (int j = 0; j < cells.size(); j++) xs.add(Chart.pct(left + (j + .5) * cell));
-            if (oneChar) Chart.text(numbers, String.join(" ", xs), y + 18, String.join("", cells)); // x per character
+            for (int j = 0; j < n; j++) xs.add(Chart.pct(left + (j + .5) * cell));
+            if (cells.stream().allMatch(v -> v.length() == 1)) Chart.text(numbers, String.join(" ", xs), y + 18, String.join("", cells)); // x per character
             else {
                 Element t = Chart.text(numbers, null, y + 18, null);
-                for (int j = 0; j < cells.size(); j++) Chart.add(t, "tspan", "x", xs.get(j)).text(cells.get(j));
+                for (int j = 0; j < n; j++) Chart.add(t, "tspan", "x", xs.get(j)).text(cells.get(j));
             }
             y += ROW;
         }
-        for (int j = 1; j < columns.size(); j++)
-            Chart.line(splits, Chart.pct(left + j * cell), HEAD, Chart.pct(left + j * cell), y - ROW + CELL);
+        for (var band : bands.entrySet()) Chart.add(grid, "path", "d", band.getValue().toString()).addClass(band.getKey());
+        Chart.add(grid, "path", "d", splits.toString(), "vector-effect", "non-scaling-stroke").addClass("s");
+        if (!changes.isEmpty()) Chart.add(grid, "path", "d", changes.toString(), "vector-effect", "non-scaling-stroke").addClass("hop");
+        Element legend = Chart.group(svg, "c"), hop = Chart.group(svg, "hop");
         y += 6;
-        Element keys = Chart.group(svg, "l");
+        Element keys = Chart.group(svg, "l"), swatchNumbers = Chart.group(svg, "kt");
         for (String v : values) {
-            Chart.add(bands, "rect", "y", Integer.toString(y), "width", "28", "height", "20").addClass(colour.get(v));
-            Chart.text(numbers, "14", y + 15, v);
-            Chart.text(keys, "36", y + 15, name(legend, v));
+            Chart.add(legend, "rect", "y", Integer.toString(y), "width", "28", "height", "20").addClass(colour.get(v));
+            Chart.text(swatchNumbers, "14", y + 15, v);
+            Chart.text(keys, "36", y + 15, name(legendName, v));
             y += KEY;
         }
-        Chart.line(changes, "14", y - 1, "14", y + 21);
+        Chart.line(hop, "14", y - 1, "14", y + 21);
         Chart.text(keys, "36", y + 15, change);
         svg.attr("height", Integer.toString(y + KEY));
 

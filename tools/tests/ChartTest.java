@@ -225,18 +225,38 @@ class ChartTest {
         assertEquals(4, numbers.get(0).attr("x").split(" ").length, "one position per cell");
         assertEquals("3333", numbers.get(1).text());
         assertEquals(List.of("1", "2", "3"), numbers.subList(2, 5).stream().map(Element::text).toList(), "the legend's swatches");
-        // Bands: t-1 is 1 1 2 2, so two bands; t-2 one; each value its own colour, in legend and grid.
-        var bands = svg.select("g.c rect");
-        assertEquals(List.of("k1", "k2", "k3", "k1", "k2", "k3"), bands.eachAttr("class"));
-        assertEquals(2 * pct(bands.get(1), "width"), pct(bands.get(2), "width"), 0.11, "a band is as wide as its cells");
-        assertEquals(2, svg.select("g.hop line").size(), "one change, and the legend's sample");
-        assertEquals(pct(bands.get(1), "x"), pct(svg.selectFirst("g.hop line"), "x1"), 0.0001, "the change is marked where it happens");
+        // Bands, in a grid one unit per cell: t-1 is 1 1 2 2, so two bands; t-2 one; one colour
+        // (and one path) per value, the same colours as the legend's swatches.
+        Element grid = svg.selectFirst("svg svg");
+        assertEquals("0 0 4 " + grid.attr("height"), grid.attr("viewbox"), "a unit per cell across, a pixel down");
+        assertEquals(List.of("k1", "k2", "k3"), svg.select("g.c rect").eachAttr("class"), "the legend");
+        var bands = new TreeMap<String, List<String>>();
+        for (Element path : grid.select("path[class^=k]")) bands.put(path.attr("class"), bands(path.attr("d")));
+        int y1 = 20, y2 = 20 + 32;
+        assertEquals(Map.of("k1", List.of("0," + y1 + ",2"), "k2", List.of("2," + y1 + ",2"), "k3", List.of("0," + y2 + ",4")), bands,
+                "x, y and width in cells of each band");
+        assertEquals("M2 " + (y1 - 2) + "v30", grid.selectFirst("path.hop").attr("d"), "the one change, where it happens");
+        assertEquals(1, svg.select("g.hop line").size(), "and the legend's sample");
         String desc = svg.selectFirst("desc").text();
         assertTrue(desc.contains("t-1: 1 1 2 2 (1 change); t-2: 3 3 3 3 (no change)"), desc);
         assertTrue(desc.contains("1 is worker-1, 2 is worker-2, 3 is worker-3"), desc);
         var rows = chart.select("div.visually-hidden table tr").stream().map(tr -> tr.select("th, td").eachText()).toList();
         assertEquals(List.of(List.of("Row", "a", "b", "c", "d"), List.of("t-1", "1", "1", "2", "2"), List.of("t-2", "3", "3", "3", "3")), rows);
         assertEquals(List.of("#run-grid"), chart.select("p.chart-src a").eachAttr("href"));
+    }
+
+    /// The bands of a path: "x,y,width" for each `Mx yhWv26h-Wz`.
+    static List<String> bands(String d) {
+        var out = new ArrayList<String>();
+        var m = java.util.regex.Pattern.compile("M(\\d+) (\\d+)h(\\d+)v26h-\\d+z").matcher(d);
+        int end = 0;
+        while (m.find()) {
+            assertEquals(end, m.start(), "nothing else in " + d);
+            out.add(m.group(1) + "," + m.group(2) + "," + m.group(3));
+            end = m.end();
+        }
+        assertEquals(d.length(), end, d);
+        return out;
     }
 
     @Test
