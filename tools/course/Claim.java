@@ -12,12 +12,14 @@ import java.util.regex.*;
 /// - `absent: REGEX`: the output contains none;
 /// - `check: LEFT OP RIGHT`: a comparison (`<`, `<=`, `>`, `>=`, `==`, `!=`) of two sides, each
 ///   numbers and `{{run-id: regex}}` references joined by `*` or `/`.
-public record Claim(String says, Kind kind, String expression, Pattern pattern, Comparison comparison,
+///
+/// `otherwise` (optional) says what it means when a reader's run does not bear the claim out.
+public record Claim(String says, String otherwise, Kind kind, String expression, Pattern pattern, Comparison comparison,
                     Path file, int line) {
 
     public enum Kind { MATCH, ABSENT, CHECK }
 
-    static final Set<String> KEYS = Set.of("says", "match", "absent", "check");
+    static final Set<String> KEYS = Set.of("says", "otherwise", "match", "absent", "check");
 
     /// `left op right`; a side is factors joined by operators (`*`, `/`).
     public record Comparison(List<Object> left, String op, List<Object> right) {}
@@ -30,17 +32,18 @@ public record Claim(String says, Kind kind, String expression, Pattern pattern, 
                     "unknown claim key '" + e.getKey() + "'. Known keys: " + new TreeSet<>(KEYS));
         if (!m.containsKey("says") || Yaml.scalar(m.get("says"), "says").isBlank())
             throw new BuildError(file, item.line(), "a claim needs 'says:', the outcome the lesson states in a few words");
-        var kinds = m.keySet().stream().filter(k -> !k.equals("says")).toList();
+        var kinds = m.keySet().stream().filter(k -> !k.equals("says") && !k.equals("otherwise")).toList();
         if (kinds.size() != 1) throw new BuildError(file, item.line(),
                 "a claim needs exactly one of match:, absent: or check:, found " + (kinds.isEmpty() ? "none" : kinds));
         String key = kinds.getFirst();
         Yaml.Located value = m.get(key);
         String text = Yaml.scalar(value, key);
         String says = Yaml.scalar(m.get("says"), "says").strip();
+        String otherwise = m.containsKey("otherwise") ? Yaml.scalar(m.get("otherwise"), "otherwise").strip() : null;
         Kind kind = Kind.valueOf(key.toUpperCase(Locale.ROOT));
-        if (kind == Kind.CHECK) return new Claim(says, kind, text, null, comparison(text, file, value.line()), file, value.line());
+        if (kind == Kind.CHECK) return new Claim(says, otherwise, kind, text, null, comparison(text, file, value.line()), file, value.line());
         try {
-            return new Claim(says, kind, text, Pattern.compile(text, Pattern.MULTILINE), null, file, value.line());
+            return new Claim(says, otherwise, kind, text, Pattern.compile(text, Pattern.MULTILINE), null, file, value.line());
         } catch (PatternSyntaxException e) {
             throw new BuildError(file, value.line(), "claim has an invalid regex: " + e.getDescription());
         }

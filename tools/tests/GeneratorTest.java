@@ -162,7 +162,7 @@ class GeneratorTest {
                       - says: under two seconds
                         check: '{{hello-run: took (\\d+) ms}} < 2000'
                 """);
-        f.record("hello-run", "programs/Hello.java", Fixture.HELLO, "took 2345 ms\n"); // as if re-recorded on a slower machine
+        f.record("hello-run", "took 2345 ms\n"); // as if re-recorded on a slower machine
         var warnings = f.build(false).warnings();
         assertEquals(2, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).contains("lessons/01-first.md:9: claim 'it took over a second'"), warnings.get(0));
@@ -180,7 +180,7 @@ class GeneratorTest {
                       - says: nothing failed
                         absent: 'fail\\w*'
                 """);
-        f.record("hello-run", "programs/Hello.java", Fixture.HELLO, "took 1234 ms\n1 failed\n");
+        f.record("hello-run", "took 1234 ms\n1 failed\n");
         var warnings = f.build(false).warnings();
         assertEquals(1, warnings.size(), warnings.toString());
         assertTrue(warnings.getFirst().contains("matches 'failed'"), warnings.getFirst());
@@ -255,6 +255,26 @@ class GeneratorTest {
     }
 
     @Test
+    void anExerciseAliasRunningAnotherFileIsRefused() throws Exception {
+        f.replace("jbang-catalog.json", "\"script-ref\": \"exercises/Answer.java\"", "\"script-ref\": \"exercises/solutions/Answer.java\"");
+        f.replace("jbang-catalog.json", "\"script-ref\": \"exercises/solutions/Answer.java\", \"description\": \"solution\"",
+                "\"script-ref\": \"exercises/Answer.java\", \"description\": \"solution\"");
+        assertRefused("jbang-catalog.json", 4, "alias 'answer' must run exercises/Answer.java, not exercises/solutions/Answer.java");
+    }
+
+    @Test
+    void anAliasNameThatIsNotLowerCaseWordsIsRefused() throws Exception {
+        f.replace("jbang-catalog.json", "\"hello\":", "\"Hello<b>\":");
+        assertRefused("jbang-catalog.json", 3, "lower-case words joined by dashes");
+    }
+
+    @Test
+    void javaOptionsWithoutAWrapperAreRefusedAtTheirLine() throws Exception {
+        f.replace("lessons/01-first.md", "    alias: hello\n", "    alias: hello\n    java-options: [-Xint]\n");
+        assertRefused("lessons/01-first.md", 7, "java-options need a wrapper");
+    }
+
+    @Test
     void misspelledCatalogKeyIsRefused() throws Exception {
         f.replace("jbang-catalog.json", "\"description\": \"says hello\"", "\"description\": \"says hello\", \"deps\": []");
         assertRefused("jbang-catalog.json", 3, "silently ignores");
@@ -316,6 +336,16 @@ class GeneratorTest {
     void unknownDirectiveIsRefused() throws Exception {
         f.replace("lessons/02-second.md", "## More", "{{programme}}\n\n## More");
         assertRefused("lessons/02-second.md", 4, "not a directive");
+    }
+
+    @Test
+    void aKilledBuildsLeftoversAreRemovedByTheNextBuild() throws Exception {
+        long gone = ProcessHandle.current().pid() + 4_000_000; // beyond pid_max: no such process
+        f.write("site.tmp-" + gone + "/index.html", "half a site");
+        f.write("site.old-" + gone + "/index.html", "an old site");
+        f.build(false);
+        assertFalse(Files.exists(f.file("site.tmp-" + gone)));
+        assertFalse(Files.exists(f.file("site.old-" + gone)));
     }
 
     @Test

@@ -3,7 +3,6 @@ package tests;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.*;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 
 /// Temporary folders the tests make, and their removal. A test or a test class takes its
@@ -13,31 +12,12 @@ import java.util.List;
 final class Temp {
     private Temp() {}
 
-    /// Deletes a file, or a folder and everything under it; symbolic links are removed, never
-    /// followed. Nothing to do when it is already gone.
+    /// Deletes a file, or a folder and everything under it (course.Trees.delete: symbolic links
+    /// are removed, never followed). Nothing to do when it is already gone.
     static void delete(Path root) {
-        if (root == null || !Files.exists(root, LinkOption.NOFOLLOW_LINKS)) return;
+        if (root == null) return;
         try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-                    if (e instanceof NoSuchFileException) return FileVisitResult.CONTINUE;
-                    throw e;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                    if (e != null && !(e instanceof NoSuchFileException)) throw e;
-                    Files.deleteIfExists(dir);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+            course.Trees.delete(root);
         } catch (IOException e) {
             throw new UncheckedIOException("could not delete the temporary " + root, e);
         }
