@@ -31,6 +31,7 @@ class CatalogTest {
         CASES.put("pinning", List.of("", "(?m)^class initializer: +took +\\d+ ms, pinned events: [1-9]\\d*\\n    pinned \\d+ ms, reason: "));
         CASES.put("admission", List.of("", "(?m)^unbounded: +completed=100 rejected=0 in \\d+ ms[\\s\\S]*^admission limit 32: +completed=[1-9]\\d* rejected=[1-9]\\d* in \\d+ ms"));
         CASES.put("timeout", List.of("", "(?m)^with cancel\\(true\\): cleanup in finally ran at \\d+ ms, after an interrupt\\nwith cancel\\(true\\): state at the end: CANCELLED$"));
+        CASES.put("compare", List.of("admission", "(?m)^  lessons/08-admission\\.md:\\d+ .*? +\\d+ +\\d+ +\\d+\\.\\d\\d\\S*$[\\s\\S]*^Your machine: JDK \\d+"));
         CASES.put("check", List.of("timetable", "(?m)^timetable \\(lesson [^)]+\\): exercises/Timetable\\.java\\n(  (ok   |FAIL ).*\\n)+  (Solved\\.|Not solved yet: .+)$"));
     }
 
