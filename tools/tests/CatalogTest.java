@@ -31,9 +31,19 @@ class CatalogTest {
         CASES.put("pinning", List.of("", "(?m)^class initializer: +took +\\d+ ms, pinned events: [1-9]\\d*\\n    pinned \\d+ ms, reason: "));
         CASES.put("admission", List.of("", "(?m)^unbounded: +completed=100 rejected=0 in \\d+ ms[\\s\\S]*^admission limit 32: +completed=[1-9]\\d* rejected=[1-9]\\d* in \\d+ ms"));
         CASES.put("timeout", List.of("", "(?m)^with cancel\\(true\\): cleanup in finally ran at \\d+ ms, after an interrupt\\nwith cancel\\(true\\): state at the end: CANCELLED$"));
-        CASES.put("compare", List.of("admission", "(?m)^  lessons/08-admission\\.md:\\d+ .*? +\\d+ +\\d+ +\\d+\\.\\d\\d\\S*$[\\s\\S]*^Your machine: JDK \\d+"));
+        CASES.put("server", List.of("virtual 100", "(?m)^virtual: +ok=100 failed=0 +wall \\d+ ms"));
         CASES.put("check", List.of("timetable", "(?m)^timetable \\(lesson [^)]+\\): exercises/Timetable\\.java\\n(  (ok   |FAIL ).*\\n)+  (Solved\\.|Not solved yet: .+)$"));
+        CASES.put("compare", List.of("admission", "(?m)^  lessons/08-admission\\.md:\\d+ .*? +\\d+ +\\d+ +\\d+\\.\\d\\d\\S*$[\\s\\S]*^Your machine: JDK \\d+"));
+        CASES.put("fanout", List.of("timeout", "(?m)^join\\(\\) threw StructuredTaskScope\\.TimeoutException at \\d+ ms$"));
+        CASES.put("million", List.of("2000", "(?m)^peak: 2000 virtual threads alive at once, all started and waiting after \\d+ ms$"));
+        CASES.put("counter", List.of("10 100", "(?m)^ReentrantLock: +count= +1,000 +lost= +0 +took +\\d+ ms$"));
+        CASES.put("mistakes", List.of("", "(?m)^   get\\(\\) threw ExecutionException, caused by: java\\.lang\\.IllegalStateException"));
+        CASES.put("sleep-in-lambda", List.of("", "error: unreported exception InterruptedException"));
+        CASES.put("count-in-lambda", List.of("", "error: local variables referenced from a lambda expression must be final"));
     }
+
+    /// Aliases that do not compile, on purpose (a lesson shows javac's message): they must exit non-zero.
+    static final Set<String> FAIL_TO_COMPILE = Set.of("sleep-in-lambda", "count-in-lambda");
 
     static List<String> aliases() {
         return List.copyOf(CATALOG.aliases().keySet());
@@ -91,6 +101,11 @@ class CatalogTest {
         else if (alias.endsWith("-solution")) { args = ""; expect = "(?m)^Solved\\.$"; }
         else { fail("add cheap arguments and an expected output for new alias '" + alias + "' to CatalogTest.CASES"); return; }
         var r = Proc.jbang(alias, args.isEmpty() ? new String[0] : args.split(" "));
+        if (FAIL_TO_COMPILE.contains(alias)) {
+            assertNotEquals(0, r.exit(), "./jbang " + alias + " must fail to compile\n" + r.all());
+            assertTrue(Pattern.compile(expect).matcher(r.all()).find(), "./jbang " + alias + " should print /" + expect + "/, printed:\n" + r.all());
+            return;
+        }
         assertTrue(Pattern.compile(expect).matcher(r.out()).find(),
                 "./jbang " + alias + " " + args + " should print /" + expect + "/, printed:\n" + r.all());
         if (!exercise && !alias.equals("check")) assertEquals(0, r.exit(), r.all());
