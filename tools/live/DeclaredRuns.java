@@ -30,10 +30,9 @@ final class DeclaredRuns {
         for (Lesson.Run run : loaded.runs().values()) {
             Catalog.Alias alias = loaded.catalog().aliases().get(run.alias());
             String page = loaded.lessons().stream().filter(l -> l.file().equals(run.lesson())).map(Lesson::page).findFirst().orElse("");
-            String shown = "./jbang " + run.alias() + (run.args().isEmpty() ? "" : " " + String.join(" ", run.args()));
             String refusal = refusal(run, alias);
             Program program = refusal != null ? null : programs.computeIfAbsent(alias.name(), n -> program(alias));
-            out.put(run.id(), new Spec(run.id(), run.alias(), run.args(), page, shown, refusal, program));
+            out.put(run.id(), new Spec(run.id(), run.alias(), run.args(), page, run.command(), refusal, program));
         }
         return new DeclaredRuns(Collections.unmodifiableMap(out));
     }
@@ -42,7 +41,6 @@ final class DeclaredRuns {
         if (alias == null) return "its alias is not in the catalog";
         if (!run.wrapper().isEmpty())
             return "it runs under " + run.wrapper().getFirst() + ", which live mode never starts from a browser; run it in a terminal: ./build.sh record " + run.id();
-        if (!run.javaOptions().isEmpty()) return "it declares java-options, which need a wrapper";
         String ref = alias.ref();
         if (!(ref.startsWith("programs/") || ref.startsWith("exercises/")) || !ref.endsWith(".java"))
             return "its alias runs " + ref + ", and live mode starts only programs and exercises";
@@ -57,8 +55,6 @@ final class DeclaredRuns {
     }
 
     Spec get(String id) { return byId.get(id); }
-
-    Collection<Spec> all() { return byId.values(); }
 
     /// Every program a run may start, once each.
     Collection<Program> programs() {

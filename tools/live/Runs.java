@@ -27,8 +27,6 @@ final class Runs {
 
     boolean usesNice() { return nice != null; }
 
-    int running() { return byAlias.size(); }
-
     /// Starts declared run `id` for page `client`; the request arrived at `t0` (nanoTime).
     LiveRun start(PageClient client, String id, long t0) {
         DeclaredRuns.Spec spec = declared.get().get(id);
