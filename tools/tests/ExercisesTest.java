@@ -124,7 +124,7 @@ class ExercisesTest {
                     .map(f -> f.substring(0, f.length() - 3)).sorted().toList();
         }
         assertEquals(9, partOne.size(), partOne.toString());
-        var withExercise = ALL.stream().map(Exercise::lesson).collect(java.util.stream.Collectors.toSet());
+        var withExercise = ALL.stream().map(Exercise::lessonFile).collect(java.util.stream.Collectors.toSet());
         for (String lesson : partOne) assertTrue(withExercise.contains(lesson), lesson + " has no exercise");
     }
 
