@@ -2,12 +2,12 @@
 //JAVA 25+
 
 // A service answers quick requests on virtual threads. A report arrives that only computes:
-// it counts the primes from 10,000,000 to 13,000,000, in three chunks per core, and as it
+// it counts the primes from 10,000,000 to 12,000,000, in three chunks per core, and as it
 // stands each chunk gets a virtual thread of its own. Give the chunks an executor that
 // fits work that needs cores, not waiting, so that the count stays exact and quick requests
 // are still answered while the report computes.
 
-final int FROM = 10_000_000, TO = 13_000_000, PRIMES = 184_673;   // primes n with FROM <= n < TO
+final int FROM = 10_000_000, TO = 12_000_000, PRIMES = 123_481;   // primes n with FROM <= n < TO
 final int CORES = Runtime.getRuntime().availableProcessors();
 final int CHUNKS = 3 * CORES;
 final Set<Thread> reportThreads = ConcurrentHashMap.newKeySet();
