@@ -103,7 +103,7 @@ String text(Comparison c, String output) {
         var table = new ArrayList<List<String>>();
         table.add(List.of("quoted at", "figure", "recorded", "yours", "ratio"));
         for (var r : c.rows())
-            table.add(List.of(Course.relative(r.reference().file()) + ":" + r.reference().line(), context(r.reference()),
+            table.add(List.of(Course.relative(r.reference().file()) + ":" + r.reference().line(), Comparison.context(r.reference()),
                     r.recorded() == null ? "missing" : r.recorded(), r.yours() == null ? "missing" : r.yours(), Comparison.ratio(r.ratio())));
         b.append(columns(table));
         for (var r : c.rows())
@@ -132,7 +132,7 @@ String markdown(Comparison c) {
     b.append("| quoted at | figure | recorded | yours | ratio |\n|---|---|---:|---:|---:|\n");
     for (var r : c.rows())
         b.append("| ").append(Course.relative(r.reference().file())).append(':').append(r.reference().line()).append(" | ")
-                .append(cell(context(r.reference()))).append(" | ").append(r.recorded() == null ? "missing" : cell(r.recorded()))
+                .append(cell(Comparison.context(r.reference()))).append(" | ").append(r.recorded() == null ? "missing" : cell(r.recorded()))
                 .append(" | ").append(r.yours() == null ? "missing" : cell(r.yours())).append(" | ").append(Comparison.ratio(r.ratio())).append(" |\n");
     if (!c.claims().isEmpty()) {
         b.append("\n| claim | on my machine |\n|---|---|\n");
@@ -144,19 +144,6 @@ String markdown(Comparison c) {
 
 static String cell(String s) {
     return s.replace("|", "\\|").replace("\n", " ");
-}
-
-/// A few words of the lesson's prose just before the reference, so a reader knows which figure it is.
-static String context(Reference ref) {
-    String[] lines = Sources.read(ref.file()).split("\n", -1);
-    int at = ref.line() - 1;
-    if (at < 0 || at >= lines.length) return "";
-    String line = lines[at];
-    int end = line.indexOf(ref.toString());
-    String before = (end < 0 ? line : line.substring(0, end))
-            .replaceAll("\\{\\{[^}]*\\}\\}", "…").replaceAll("[*_`>#]", "").strip();
-    if (before.isEmpty() && at > 0) before = lines[at - 1].replaceAll("\\{\\{[^}]*\\}\\}", "…").replaceAll("[*_`>#]", "").strip();
-    return before.length() > 36 ? "…" + before.substring(before.length() - 35) : before;
 }
 
 static String columns(List<List<String>> rows) {

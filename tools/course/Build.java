@@ -40,7 +40,7 @@ public final class Build {
         Loaded c = load(root);
         var warnings = new ArrayList<String>();
         Path tmp = site.resolveSibling(site.getFileName() + ".tmp-" + ProcessHandle.current().pid());
-        Trees.delete(tmp);
+        removeLeftovers(site);
         try {
             var timings = new LinkedHashMap<String, Long>();
             int pages = new Writer(c, tmp, warnings).all(timings);
@@ -189,6 +189,22 @@ public final class Build {
 
     static String description(Lesson l) {
         return "Lesson " + l.order() + " of the Java virtual threads course: " + l.title() + ".";
+    }
+
+    /// `site.tmp-PID` and `site.old-PID` folders of builds that were killed (their process is gone).
+    static void removeLeftovers(Path site) throws IOException {
+        var name = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(site.getFileName().toString()) + "\\.(?:tmp|old)-(\\d+)");
+        Path parent = site.toAbsolutePath().getParent();
+        if (!Files.isDirectory(parent)) return;
+        try (var s = Files.list(parent)) {
+            for (Path p : s.toList()) {
+                var m = name.matcher(p.getFileName().toString());
+                if (!m.matches()) continue;
+                long pid = Long.parseLong(m.group(1));
+                if (pid == ProcessHandle.current().pid() || !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                    Trees.delete(p);
+            }
+        }
     }
 
     static void swap(Path tmp, Path site) throws IOException {

@@ -52,6 +52,24 @@ public record Comparison(Lesson.Run run, String command, Recording recorded, Str
         return out;
     }
 
+    /// A few words of the lesson's prose just before a reference, so a reader knows which figure it is.
+    public static String context(Reference ref) {
+        String[] lines = Sources.read(ref.file()).split("\n", -1);
+        int at = ref.line() - 1;
+        if (at < 0 || at >= lines.length) return "";
+        String line = lines[at];
+        int end = line.indexOf(ref.toString());
+        String before = plain(end < 0 ? line : line.substring(0, end));
+        if (before.isEmpty() && at > 0) before = plain(lines[at - 1]);
+        int sentence = Math.max(before.lastIndexOf(". "), before.lastIndexOf(": "));
+        if (sentence >= 0 && sentence + 2 < before.length()) before = before.substring(sentence + 2);
+        return before.length() > 36 ? "…" + before.substring(before.length() - 35) : before;
+    }
+
+    private static String plain(String markdown) {
+        return markdown.replaceAll("\\{\\{[^}]*\\}\\}", "…").replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replaceAll("[*_`>#]", "").strip();
+    }
+
     /// A ratio as a reader reads it: two significant decimals, "×" after.
     public static String ratio(OptionalDouble r) {
         if (r.isEmpty()) return "";
@@ -63,7 +81,7 @@ public record Comparison(Lesson.Run run, String command, Recording recorded, Str
     public String json() {
         var rowList = new ArrayList<Object>();
         for (Row r : rows)
-            rowList.add(new Json.Raw(Json.object("pattern", r.reference().regex(), "lesson", Course.relative(r.reference().file()),
+            rowList.add(new Json.Raw(Json.object("figure", context(r.reference()), "pattern", r.reference().regex(), "lesson", Course.relative(r.reference().file()),
                     "line", r.reference().line(), "recorded", r.recorded(), "yours", r.yours(),
                     "ratio", r.ratio().isPresent() ? (Object) r.ratio().getAsDouble() : null)));
         var claimList = new ArrayList<Object>();

@@ -14,11 +14,12 @@ final class ProgramDirective implements Directive {
     public String render(Render page, Lesson lesson, String argument, Path file, int line) {
         String alias = argument != null ? argument : lesson == null ? null : lesson.program();
         if (alias == null) throw new BuildError(file, line, "{{program}} needs 'program: <alias>' in the front matter, or {{program alias}}");
-        return html(page.catalog().get(alias, file, line));
+        return html(page.catalog().get(alias, file, line), page.runs().values().stream().anyMatch(r -> r.alias().equals(alias)));
     }
 
-    /// The figure for one alias; exercises show two of them.
-    static String html(Catalog.Alias alias) {
+    /// The figure for one alias; exercises show two of them. `recorded`: a run of it is recorded,
+    /// so the box says how to compare with it.
+    static String html(Catalog.Alias alias, boolean recorded) {
         String ref = alias.ref();
         String name = alias.script().getFileName().toString();
         String flags = alias.runtimeOptions().isEmpty() ? "" : String.join(" ", alias.runtimeOptions()) + " ";
@@ -36,6 +37,11 @@ final class ProgramDirective implements Directive {
         Element note = runIt.appendElement("p").addClass("run-it-note").text("From the course folder, with JDK 25. With JBang installed: ");
         note.appendElement("code").text("jbang " + alias.name());
         note.appendText(".");
+        if (recorded) {
+            Element compare = runIt.appendElement("p").addClass("run-it-note").text("Your figures beside the recorded ones: ");
+            compare.appendElement("code").text("./jbang compare " + alias.name());
+            compare.appendText(".");
+        }
         return Html.of(figure) + "\n";
     }
 

@@ -17,12 +17,15 @@ final class DeclaredRuns {
     record Spec(String id, String alias, List<String> args, String page, String shown, String refusal, Program program) {}
 
     private final Map<String, Spec> byId;
+    /// The course the runs were declared in; null before the first good build.
+    private final Build.Loaded course;
 
-    private DeclaredRuns(Map<String, Spec> byId) {
+    private DeclaredRuns(Map<String, Spec> byId, Build.Loaded course) {
         this.byId = byId;
+        this.course = course;
     }
 
-    static final DeclaredRuns NONE = new DeclaredRuns(Map.of());
+    static final DeclaredRuns NONE = new DeclaredRuns(Map.of(), null);
 
     static DeclaredRuns from(Build.Loaded loaded) {
         var programs = new HashMap<String, Program>();
@@ -34,7 +37,7 @@ final class DeclaredRuns {
             Program program = refusal != null ? null : programs.computeIfAbsent(alias.name(), n -> program(alias));
             out.put(run.id(), new Spec(run.id(), run.alias(), run.args(), page, run.command(), refusal, program));
         }
-        return new DeclaredRuns(Collections.unmodifiableMap(out));
+        return new DeclaredRuns(Collections.unmodifiableMap(out), loaded);
     }
 
     static String refusal(Lesson.Run run, Catalog.Alias alias) {
@@ -55,6 +58,18 @@ final class DeclaredRuns {
     }
 
     Spec get(String id) { return byId.get(id); }
+
+    /// A finished run's output beside its recording, as JSON for the page (as `./jbang compare`
+    /// shows it); null when there is nothing to compare it with.
+    String comparison(Spec spec, String output, int exit) {
+        if (course == null || !course.runs().containsKey(spec.id())) return null;
+        try {
+            return Comparison.of(course, course.runs().get(spec.id()), spec.shown(), output, exit, Runner.environment()).json();
+        } catch (BuildError e) {
+            System.out.println("live: no comparison for " + spec.id() + ": " + e);
+            return null;
+        }
+    }
 
     /// Every program a run may start, once each.
     Collection<Program> programs() {

@@ -336,6 +336,16 @@ class GeneratorTest {
     }
 
     @Test
+    void aKilledBuildsLeftoversAreRemovedByTheNextBuild() throws Exception {
+        long gone = ProcessHandle.current().pid() + 4_000_000; // beyond pid_max: no such process
+        f.write("site.tmp-" + gone + "/index.html", "half a site");
+        f.write("site.old-" + gone + "/index.html", "an old site");
+        f.build(false);
+        assertFalse(Files.exists(f.file("site.tmp-" + gone)));
+        assertFalse(Files.exists(f.file("site.old-" + gone)));
+    }
+
+    @Test
     void aSuccessfulBuildReplacesTheSite() throws Exception {
         f.build(false);
         assertFalse(Files.exists(f.file("site/marker.txt")), "the new site replaced the old one");
