@@ -88,6 +88,8 @@ class CheckerTest {
         Path copy = copyOfTheRepo();
         var r = check(copy);
         assertEquals(1, r.exit(), r.all());
+        assertTrue(ALL.size() >= 9, "only " + ALL.size() + " exercises: every lesson of Part 1 has one");
+        assertTrue(r.out().contains("Checking " + ALL.size() + " exercises, in course order."), r.all());
         assertTrue(r.out().contains("0 of " + ALL.size() + " solved."), r.all());
         Exercise first = ALL.getFirst();
         assertTrue(r.out().contains("Next: " + first.name()), r.all());
@@ -121,8 +123,10 @@ class CheckerTest {
         for (Exercise e : ALL) solve(copy, e);
         var r = check(copy);
         assertEquals(0, r.exit(), r.all());
+        assertTrue(ALL.size() >= 9, "only " + ALL.size() + " exercises: every lesson of Part 1 has one");
         assertTrue(r.out().contains(ALL.size() + " of " + ALL.size() + " solved."), r.all());
         assertTrue(r.out().contains("All exercises solved."), r.all());
+        for (Exercise e : ALL) assertTrue(r.out().contains("  ok   " + e.name() + "\n"), r.all());
     }
 
     @Test

@@ -98,12 +98,12 @@ class ExercisesTest {
     // ---- metadata ---------------------------------------------------------------------------
 
     @Test
-    @DisplayName("load: at least five exercises in lesson order, timetable first, each with a lesson, a sentence and 1-3 hints")
+    @DisplayName("load: at least nine exercises in lesson order, sleepers first, each with a lesson, a sentence and 1-3 hints")
     void loadsTheExercises() {
-        assertTrue(ALL.size() >= 5, "only " + ALL.size() + " exercises");
-        assertEquals("timetable", ALL.getFirst().name());
+        assertTrue(ALL.size() >= 9, "only " + ALL.size() + " exercises");
+        assertEquals("sleepers", ALL.getFirst().name());
         var lessonAliases = Set.of("ceiling", "hopping", "daemon", "waits", "primes", "pinning", "admission",
-                "timeout", "check");
+                "timeout", "check", "server", "echo", "limits", "counter", "mistakes", "fanout", "million");
         int previous = 0;
         for (Exercise e : ALL) {
             int lesson = Integer.parseInt(e.lessonFile().substring(0, e.lessonFile().indexOf('-')));
@@ -149,6 +149,19 @@ class ExercisesTest {
             assertNotEquals(exercise, solution, e.name() + ": the page shows the solution, not the exercise again");
             assertFalse(solution.contains("// exercise:") || solution.contains("// end exercise"), e.name() + ": markers on the page");
         }
+    }
+
+    @Test
+    @DisplayName("load: every lesson of Part 1 (1 to 9) has at least one exercise")
+    void everyPartOneLessonHasAnExercise() throws IOException {
+        List<String> partOne;
+        try (var files = Files.list(Proc.ROOT.resolve("lessons"))) {
+            partOne = files.map(p -> p.getFileName().toString()).filter(f -> f.matches("0[1-9]-.*\\.md"))
+                    .map(f -> f.substring(0, f.length() - 3)).sorted().toList();
+        }
+        assertEquals(9, partOne.size(), partOne.toString());
+        var withExercise = ALL.stream().map(Exercise::lessonFile).collect(java.util.stream.Collectors.toSet());
+        for (String lesson : partOne) assertTrue(withExercise.contains(lesson), lesson + " has no exercise");
     }
 
     @Test
@@ -268,6 +281,100 @@ class ExercisesTest {
             assertTrue(lines.stream().anyMatch(l -> l.startsWith("ok   ")), r.all());
             assertTrue(lines.stream().noneMatch(l -> l.startsWith("FAIL ")), r.all());
         }));
+    }
+
+    /// A plausible wrong fix: the solution's region replaced by `code`, and the check that
+    /// must catch it.
+    record WrongFix(String exercise, String why, String code, String caughtBy) {}
+
+    static final List<WrongFix> WRONG_FIXES = List.of(
+            new WrongFix("sleepers", "a smaller stack: still one OS thread per sleeper",
+                    "    return Thread.ofPlatform().stackSize(64 * 1024).start(task);",
+                    "platform threads alive while the tasks sleep"),
+            new WrongFix("sleepers", "a virtual thread built but never started",
+                    "    return Thread.ofVirtual().unstarted(task);",
+                    "all 2000 tasks asleep at the same time"),
+            new WrongFix("name-tags", "one name for every thread",
+                    "    return Thread.ofVirtual().name(\"order-0\").factory();",
+                    "log lines that name the thread of their own order"),
+            new WrongFix("name-tags", "numbered from 1, so each line names the next order",
+                    "    return Thread.ofVirtual().name(\"order-\", 1).factory();",
+                    "log lines that name the thread of their own order"),
+            new WrongFix("name-tags", "named platform threads",
+                    "    return Thread.ofPlatform().name(\"order-\", 0).factory();",
+                    "log lines written by virtual threads"),
+            new WrongFix("overlap", "get() right after each submit: one call at a time",
+                    """
+                        var prices = new ArrayList<String>();
+                        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+                            for (int product : products) prices.add(executor.submit(() -> priceOf(product)).get());
+                        }
+                        return prices;""",
+                    "calls waiting at the same time"),
+            new WrongFix("overlap", "prices collected as they arrive",
+                    """
+                        var prices = new ConcurrentLinkedQueue<String>();
+                        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+                            for (int product : products) executor.submit(() -> prices.add(priceOf(product)));
+                        }
+                        return List.copyOf(prices);""",
+                    "prices in the order the products were asked for"),
+            new WrongFix("overlap", "a parallel stream: the common pool's few platform threads",
+                    """
+                        return products.parallelStream().map(p -> {
+                            try { return priceOf(p); } catch (InterruptedException e) { throw new RuntimeException(e); }
+                        }).toList();""",
+                    "calls made on virtual threads"),
+            new WrongFix("crunch", "a pool of virtual threads: the chunks still hold the carriers",
+                    "    return Executors.newFixedThreadPool(CORES, Thread.ofVirtual().factory());",
+                    "a quick request answered while the report computes"),
+            new WrongFix("crunch", "a platform thread per chunk: more threads than cores",
+                    "    return Executors.newCachedThreadPool();",
+                    "threads the report computed on"));
+
+    @TestFactory
+    @DisplayName("plausible wrong fixes are caught, each by the check meant for it")
+    Stream<DynamicTest> wrongFixesAreCaught() {
+        return WRONG_FIXES.stream().map(w -> DynamicTest.dynamicTest(w.exercise() + ": " + w.why(), () -> {
+            Exercise e = ALL.stream().filter(x -> x.name().equals(w.exercise())).findFirst().orElseThrow();
+            String wrong = withRegion(Files.readString(e.solution(), StandardCharsets.UTF_8), w.code());
+            Path dir = Files.createTempDirectory("wrong-fix");
+            try {
+                Path file = dir.resolve(e.file().getFileName());
+                Files.writeString(file, wrong, StandardCharsets.UTF_8);
+                var r = Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2),
+                        List.of(Proc.JAVA.toString(), file.getFileName().toString()));
+                assertNotEquals(0, r.exit(), r.all());
+                assertTrue(r.out().contains("FAIL " + w.caughtBy() + ": got "), r.all());
+                assertTrue(r.out().contains("Hint: ./jbang check --hint " + e.name()), r.all());
+                assertFalse(r.out().lines().anyMatch(l -> l.equals("Solved.")), r.all());
+            } finally {
+                try (var files = Files.walk(dir)) {
+                    for (Path p : files.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+                }
+            }
+        }));
+    }
+
+    /// The solution with its one exercise region (markers and solution lines) replaced by `code`.
+    static String withRegion(String solution, String code) {
+        var out = new StringJoiner("\n");
+        boolean inRegion = false, replaced = false;
+        for (String line : solution.split("\n", -1)) {
+            String t = line.strip();
+            if (t.startsWith("// exercise:")) {
+                inRegion = true;
+            } else if (t.equals("// end exercise")) {
+                inRegion = false;
+                assertFalse(replaced, "more than one exercise region");
+                out.add(code);
+                replaced = true;
+            } else if (!inRegion) {
+                out.add(line);
+            }
+        }
+        assertTrue(replaced, "no exercise region");
+        return out.toString();
     }
 
     /// Gate's counts are exact because every request waits at the door (a ready latch) before
