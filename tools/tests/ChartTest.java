@@ -9,6 +9,7 @@ import java.util.*;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.*;
 import org.junit.jupiter.api.*;
+import org.junit.jupiter.api.io.TempDir;
 
 /// Charts and timelines drawn from recordings (```chart and ```timeline blocks), on the
 /// fixture course: the SVG read back says what the recordings say, bars are as long as their
@@ -17,6 +18,8 @@ import org.junit.jupiter.api.*;
 /// lessons' charts.
 class ChartTest {
 
+    @TempDir
+    Path tmp;
     Fixture f;
 
     static final String LESSON = "lessons/03-charts.md";
@@ -25,7 +28,7 @@ class ChartTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        f = new Fixture();
+        f = new Fixture(tmp);
         lesson("""
                 ```chart
                 title: Two runs
@@ -45,11 +48,6 @@ class ChartTest {
         f.record("slow", "8 tasks took 480 ms\n");
         f.record("grid", "carriers:\n  t-1: 1 1 2 2\n  t-2: 3 3 3 3\n");
         f.write("site/marker.txt", "previous site");
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        Trees.delete(f.root);
     }
 
     /// A lesson declaring runs fast, slow and grid (all of the fixture's program), showing
