@@ -171,7 +171,7 @@ final class Chart {
         for (String id : runs) {
             if (i > 0) src.appendText(i == runs.size() - 1 ? " and " : ", ");
             src.appendElement("a").attr("href", outputLink(id)).appendElement("code").text(id);
-            if (page.isStale(page.recording(id, file, line))) stale.add(id);
+            if (page.isStale(id, file, line)) stale.add(id);
             i++;
         }
         src.appendText(".");

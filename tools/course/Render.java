@@ -113,10 +113,10 @@ public final class Render {
         return shownOn.get(id);
     }
 
-    /// True when the program behind a recording changed after it was recorded.
-    boolean isStale(Recording rec) {
-        Lesson.Run run = runs.get(rec.id());
-        return rec.isStaleFor(Sources.shipped(catalog.get(run.alias(), run.lesson(), run.line())));
+    /// True when the program behind run `id` changed after the run was recorded.
+    boolean isStale(String id, Path usedIn, int line) {
+        Lesson.Run run = runs.get(id);
+        return recording(id, usedIn, line).isStaleFor(Sources.shipped(catalog.get(run.alias(), run.lesson(), run.line())));
     }
 
     /// A run's recording, read once; a stale one adds a warning.
