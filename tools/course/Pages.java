@@ -37,8 +37,10 @@ public final class Pages {
         return html;
     }
 
-    /// Heading self-links and callout classes.
+    /// Heading self-links, callout classes, and code blocks a keyboard can scroll.
     static void decorate(Document doc) {
+        // A code block may scroll sideways on a phone: keyboard users must be able to reach it.
+        for (Element pre : doc.select("pre:not([tabindex])")) pre.attr("tabindex", "0");
         for (Element h : doc.select("h2[id], h3[id], h4[id]")) {
             h.appendElement("a").addClass("anchor").attr("href", "#" + h.id())
                     .attr("aria-label", "Link to this section").text("#");
