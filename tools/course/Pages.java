@@ -49,44 +49,45 @@ public final class Pages {
 
     /// The 404 page. A host serves it for any missing address, at any depth (/a/b/c) and
     /// with the site perhaps in a folder (/repo/ on GitHub Pages), so it cannot rely on a
-    /// relative URL: its stylesheet, script and icon are inline, and a small script finds the
-    /// site's folder (the deepest folder of the address that holds the course's icon) and
-    /// makes it the base of every link, the search index among them.
+    /// relative URL: the template's stylesheet, script and icon are inlined, and a small script
+    /// finds the site's folder (the deepest folder of the address that holds the course's icon)
+    /// and makes it the base of every link, the search index's among them.
     public String notFound(String page) {
-        String css = Sources.read(assets.resolve("course.css")), js = Sources.read(assets.resolve("course.js"));
-        if (css.contains("</") || js.contains("</"))
-            throw new BuildError(assets, 0, "course.css and course.js must not contain '</' (they are inlined into 404.html)");
-        String icon = "data:image/svg+xml," + Sources.read(assets.resolve("icon.svg")).strip()
-                .replace("%", "%25").replace("#", "%23").replace("\"", "'").replace("<", "%3C").replace(">", "%3E").replace(" ", "%20");
-        String findBase = """
-                <script>(function (d, l) {
-                  var dirs = [], p = l.pathname.replace(/[^/]*$/, "");
-                  for (;;) { dirs.push(p); if (p === "/") break; p = p.replace(/[^/]*\\/$/, ""); }
-                  (function probe(i) {
-                    if (i >= dirs.length) return;
-                    var img = new Image();
-                    img.onload = function () {
-                      d.querySelectorAll('a[href^="#"]').forEach(function (a) { a.href = l.href.split("#")[0] + a.getAttribute("href"); });
-                      var base = d.createElement("base");
-                      base.href = dirs[i];
-                      d.head.insertBefore(base, d.head.firstChild);
-                    };
-                    img.onerror = function () { probe(i + 1); };
-                    img.src = dirs[i] + "assets/icon.svg";
-                  })(0);
-                })(document, location);</script>
-                """;
-        return replaceOnce(replaceOnce(replaceOnce(page,
-                "<link rel=\"icon\" href=\"assets/icon.svg\" type=\"image/svg+xml\">", "<link rel=\"icon\" href=\"" + icon + "\" type=\"image/svg+xml\">"),
-                "<link rel=\"stylesheet\" href=\"assets/course.css\">", "<style>\n" + css + "</style>"),
-                "<script src=\"assets/course.js\" defer></script>\n", "")
-                .replace("</body>", findBase + "<script>\n" + js + "</script>\n</body>");
+        String css = "<link rel=\"stylesheet\" href=\"assets/course.css\">";
+        String js = "<script src=\"assets/course.js\" defer></script>\n";
+        String icon = "<link rel=\"icon\" href=\"assets/icon.svg\" type=\"image/svg+xml\">";
+        if (page.contains(css)) page = page.replace(css, "<style>\n" + inline("course.css") + "</style>");
+        if (page.contains(icon)) page = page.replace(icon, "<link rel=\"icon\" href=\"data:image/svg+xml," + Sources.read(assets.resolve("icon.svg")).strip()
+                .replace("%", "%25").replace("#", "%23").replace("\"", "'").replace("<", "%3C").replace(">", "%3E").replace(" ", "%20")
+                + "\" type=\"image/svg+xml\">");
+        if (page.contains(js)) page = page.replace(js, "").replace("</body>", FIND_BASE + "<script>\n" + inline("course.js") + "</script>\n</body>");
+        return page;
     }
 
-    private String replaceOnce(String page, String what, String with) {
-        if (!page.contains(what)) throw new BuildError(templateFile, 0, "the template lacks " + what + " (the 404 page replaces it)");
-        return page.replace(what, with);
+    private String inline(String asset) {
+        String text = Sources.read(assets.resolve(asset));
+        if (text.contains("</")) throw new BuildError(assets.resolve(asset), 0, "must not contain '</': it is inlined into 404.html");
+        return text;
     }
+
+    static final String FIND_BASE = """
+            <script>(function (d, l) {
+              var dirs = [], p = l.pathname.replace(/[^/]*$/, "");
+              for (;;) { dirs.push(p); if (p === "/") break; p = p.replace(/[^/]*\\/$/, ""); }
+              (function probe(i) {
+                if (i >= dirs.length) return;
+                var img = new Image();
+                img.onload = function () {
+                  d.querySelectorAll('a[href^="#"]').forEach(function (a) { a.href = l.href.split("#")[0] + a.getAttribute("href"); });
+                  var base = d.createElement("base");
+                  base.href = dirs[i];
+                  d.head.insertBefore(base, d.head.firstChild);
+                };
+                img.onerror = function () { probe(i + 1); };
+                img.src = dirs[i] + "assets/icon.svg";
+              })(0);
+            })(document, location);</script>
+            """;
 
     /// Heading self-links, callout classes, and the copy buttons. The buttons are in the page
     /// from the start (shown only with JavaScript on, by the stylesheet) so that nothing moves

@@ -366,9 +366,18 @@ class SiteBrowserTest {
         assertEquals("s/s", input.getDomProperty("value"), "keys typed into the search box must reach it");
         input.sendKeys(Keys.chord(Keys.CONTROL, "a"), word);
         WebElement results = driver.findElement(By.id("search-results"));
-        waiting().until(d -> results.isDisplayed() && !results.findElements(By.cssSelector("ol a")).isEmpty());
-        var links = results.findElements(By.cssSelector("ol a"));
         final String target = url, w = word;
+        // The results are redrawn after each key: wait for the ones of the whole word (a
+        // link of an earlier redraw goes stale); if they never come, the asserts below say why.
+        try {
+            waiting().ignoring(StaleElementReferenceException.class).until(d -> {
+                var found = d.findElements(By.cssSelector("#search-results ol a"));
+                return found.size() == 1 && found.getFirst().getDomAttribute("href").startsWith(target);
+            });
+        } catch (TimeoutException e) {
+            // fall through
+        }
+        var links = results.findElements(By.cssSelector("ol a"));
         assertEquals(1, links.size(), "'" + word + "' should find one page: " + links.stream().map(WebElement::getText).toList());
         assertTrue(links.getFirst().getDomAttribute("href").startsWith(target), "'" + w + "' found " + links.getFirst().getDomAttribute("href") + ", expected " + target);
         assertTrue(links.getFirst().findElement(By.tagName("mark")).getText().equalsIgnoreCase(word), "the snippet marks the word");
