@@ -5,13 +5,14 @@
 #   ./build.sh record [id]  re-run the lessons' declared runs and store their output
 #   ./build.sh runs         list the declared runs and the command each records
 #   ./build.sh check ...    the exercise checker (same as ./jbang check ...)
+#   ./build.sh compare ...  run a lesson's run here and compare it with the recording
 #   ./build.sh serve        live mode for instructors
 #   ./build.sh help         this text
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 root="$(pwd)"
 
-usage() { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
 
 # A JDK 25 for everything below: the ./jbang launcher finds it and exports JAVA_HOME.
 jdk_home() {
@@ -69,6 +70,9 @@ case "$cmd" in
     ;;
   serve)
     run_tool Serve.java "$@"
+    ;;
+  compare)
+    run_tool Compare.java "$@"
     ;;
   test)
     tools/install-test-deps.sh

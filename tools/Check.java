@@ -103,7 +103,8 @@ int checkAll() {
     Exercise next = null;
     Outcome nextOutcome = null;
     int solved = 0;
-    // Two or so at a time (one per core): each run is mostly compiling, and results print in order.
+    // `parallel` at a time (CHECK_PARALLEL; one per core, up to 4): each run is mostly compiling,
+    // and the results still print in course order.
     var pool = Executors.newFixedThreadPool(parallel);
     var outcomes = exercises.stream().map(e -> pool.submit(() -> runExercise(e))).toList();
     pool.shutdown();
@@ -128,9 +129,9 @@ int checkAll() {
         return 0;
     }
     IO.println();
-    IO.println("Next: " + next.name() + ", from lesson " + next.lesson());
+    IO.println("Next: " + next.name() + ", from lesson " + next.lessonFile());
     IO.println("  " + next.practises());
-    IO.println("Edit " + rel(next.file()) + " until it says Solved. Right now it says:");
+    IO.println("Edit " + Course.relative(next.file()) + " until it says Solved. Right now it says:");
     IO.println(indent(nextOutcome.output()));
     tellHowToGoOn(next, nextOutcome);
     IO.println("Re-run on every save: ./jbang check --watch");
@@ -138,7 +139,7 @@ int checkAll() {
 }
 
 int checkOne(Exercise e) {
-    IO.println(e.name() + " (lesson " + e.lesson() + "): " + rel(e.file()));
+    IO.println(e.name() + " (lesson " + e.lessonFile() + "): " + Course.relative(e.file()));
     Outcome o = runExercise(e);
     IO.println(indent(o.output()));
     if (o.solved()) return 0;
@@ -167,11 +168,11 @@ static Outcome outcome(Future<Outcome> f) {
 
 Outcome runExercise(Exercise e) {
     if (!Files.isRegularFile(e.file()))
-        return new Outcome(false, false, rel(e.file()) + " is missing",
+        return new Outcome(false, false, Course.relative(e.file()) + " is missing",
                 "(no file; restore it with ./jbang check --reset " + e.name() + ")");
     Process p = null;
     try {
-        p = new ProcessBuilder(java.toString(), rel(e.file()))
+        p = new ProcessBuilder(java.toString(), Course.relative(e.file()))
                 .directory(root.toFile())
                 .redirectErrorStream(true)
                 .start();
@@ -275,12 +276,12 @@ int watch() {
             }
             IO.println();
             IO.println(solved + " of " + exercises.size() + " solved. Now: " + current.name()
-                    + " (lesson " + current.lesson() + ")");
+                    + " (lesson " + current.lessonFile() + ")");
             IO.println(indent(outcome.output()));
             tellHowToGoOn(current, outcome);
             String checked = checkedText;
             while (true) {
-                IO.println("Watching " + rel(current.file()) + ": save it to check again (q then Enter to stop).");
+                IO.println("Watching " + Course.relative(current.file()) + ": save it to check again (q then Enter to stop).");
                 String now = checked;
                 while (Objects.equals(now, checked)) {
                     if (stop.await(pollMillis, TimeUnit.MILLISECONDS)) {
@@ -291,7 +292,7 @@ int watch() {
                 }
                 stop.await(Math.min(200, pollMillis), TimeUnit.MILLISECONDS);   // let the editor finish writing
                 IO.println();
-                IO.println("Saved " + rel(current.file()) + ", checking it again.");
+                IO.println("Saved " + Course.relative(current.file()) + ", checking it again.");
                 checked = readOrNull(current.file());
                 outcome = runExercise(current);
                 IO.println(indent(outcome.output()));
@@ -322,21 +323,21 @@ int hint(Exercise e, int asked) {
     if (asked < 0 || asked > hints.size())
         return usage(e.name() + " has hints 1 to " + hints.size());
     int n = asked > 0 ? asked : Math.min(shown + 1, hints.size());
-    IO.println("Hint " + n + " of " + hints.size() + " for " + e.name() + " (" + rel(e.file()) + "):");
+    IO.println("Hint " + n + " of " + hints.size() + " for " + e.name() + " (" + Course.relative(e.file()) + "):");
     IO.println();
     IO.println(indent(hints.get(n - 1)));
     IO.println();
     if (n < hints.size()) {
         IO.println("Still stuck? ./jbang check --hint " + e.name() + " shows hint " + (n + 1) + ".");
     } else {
-        IO.println("That was the last hint. The solution: " + rel(e.solution())
+        IO.println("That was the last hint. The solution: " + Course.relative(e.solution())
                 + " (run it: ./jbang " + e.solutionAlias() + ")");
     }
     try {
         Files.createDirectories(state.getParent());
         Files.writeString(state, Math.max(shown, n) + "\n");
     } catch (IOException x) {
-        System.err.println("check: could not remember the hint in " + rel(state) + ": " + x.getMessage());
+        System.err.println("check: could not remember the hint in " + Course.relative(state) + ": " + x.getMessage());
     }
     return 0;
 }
@@ -347,7 +348,7 @@ int reset(List<Exercise> chosen, boolean yes) {
     var changed = new ArrayList<Exercise>();
     for (Exercise e : chosen) {
         if (e.shipped().equals(readOrNull(e.file()))) {
-            IO.println(rel(e.file()) + " is already as shipped.");
+            IO.println(Course.relative(e.file()) + " is already as shipped.");
             forgetHints(e);
         } else {
             changed.add(e);
@@ -355,7 +356,7 @@ int reset(List<Exercise> chosen, boolean yes) {
     }
     if (changed.isEmpty()) return 0;
     if (!yes) {
-        IO.print("Reset " + String.join(", ", changed.stream().map(e -> rel(e.file())).toList())
+        IO.print("Reset " + String.join(", ", changed.stream().map(e -> Course.relative(e.file())).toList())
                 + " to the text as shipped? Your changes will be lost. [y/N] ");
         String answer;
         try {
@@ -374,11 +375,11 @@ int reset(List<Exercise> chosen, boolean yes) {
             Files.createDirectories(e.file().getParent());
             Files.writeString(e.file(), e.shipped(), StandardCharsets.UTF_8);
         } catch (IOException x) {
-            System.err.println("check: could not write " + rel(e.file()) + ": " + x.getMessage());
+            System.err.println("check: could not write " + Course.relative(e.file()) + ": " + x.getMessage());
             return 1;
         }
         forgetHints(e);
-        IO.println("Reset " + rel(e.file()) + " (and its hints count).");
+        IO.println("Reset " + Course.relative(e.file()) + " (and its hints count).");
     }
     return 0;
 }
@@ -407,11 +408,6 @@ static int usage(String problem) {
     System.err.println("check: " + problem);
     System.err.println(USAGE);
     return 2;
-}
-
-String rel(Path p) {
-    Path abs = p.toAbsolutePath().normalize();
-    return abs.startsWith(root) ? root.relativize(abs).toString() : p.toString();
 }
 
 static String indent(String text) {

@@ -27,18 +27,17 @@ void main(String[] args) throws Exception {
                         + (System.getenv("COURSE_TIMINGS") != null ? " " + result.renderMillis() : ""));
             }
             case "record" -> {
-                var c = Build.load(root);
-                var wanted = java.util.Arrays.asList(args).subList(1, args.length);
-                for (String id : wanted)
-                    if (!c.runs().containsKey(id)) throw new BuildError(null, 0, "no lesson declares run '" + id
-                            + "'. Declared runs: " + String.join(", ", c.runs().keySet()));
-                for (var run : c.runs().values())
-                    if (wanted.isEmpty() || wanted.contains(run.id())) Recorder.record(root, c.catalog(), run, System.out);
+                var failures = Recorder.record(Build.load(root), java.util.Arrays.asList(args).subList(1, args.length), System.out);
+                for (var f : failures) System.err.println("error: " + f);
+                if (!failures.isEmpty()) {
+                    System.err.println("error: " + failures.size() + " claim(s) no longer hold; the new recordings are kept");
+                    System.exit(1);
+                }
             }
             case "runs" -> {
                 var c = Build.load(root);
                 for (var run : c.runs().values())
-                    IO.println(run.id() + "\t" + course.Course.relative(run.lesson()) + "\t" + Recorder.plan(root, c.catalog(), run).shown());
+                    IO.println(run.id() + "\t" + course.Course.relative(run.lesson()) + "\t" + Runner.plan(root, c.catalog(), run).shown());
             }
             default -> {
                 System.err.println("unknown command '" + command + "': use build, record [id...] or runs");

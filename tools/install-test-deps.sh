@@ -12,8 +12,15 @@ apt_install() { # Debian packages, as root or through sudo
   fi
   local sudo_=""; [ "$(id -u)" -ne 0 ] && sudo_="sudo"
   echo "installing $* (Debian packages) for the tests..." >&2
-  $sudo_ apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq "$@" >&2
+  # One line when it works; apt's own output only when it fails.
+  local log; log="$(mktemp)"
+  if ! { $sudo_ apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq "$@"; } >"$log" 2>&1; then
+    tail -30 "$log" >&2
+    rm -f "$log"
+    echo "error: apt-get could not install $*" >&2
+    exit 1
+  fi
+  rm -f "$log"
 }
 
 need=()

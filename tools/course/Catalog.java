@@ -16,6 +16,9 @@ public record Catalog(Path file, Map<String, Alias> aliases) {
             "compile-options", "native-image", "native-options", "files", "docs", "jfr", "debug", "cds", "interactive",
             "enable-preview", "integrations", "module", "source-type", "tags");
 
+    /// What an alias may be called: lower-case words joined by dashes.
+    static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[a-z][a-z0-9]*(?:-[a-z0-9]+)*");
+
     public static Catalog load(Path root) {
         Path file = root.resolve("jbang-catalog.json");
         if (!Files.exists(file)) throw new BuildError(file, 0, "is missing: it maps every alias to its program");
@@ -25,6 +28,8 @@ public record Catalog(Path file, Map<String, Alias> aliases) {
         if (!top.containsKey("aliases")) throw new BuildError(file, 1, "has no \"aliases\" object");
         var out = new LinkedHashMap<String, Alias>();
         for (var e : Yaml.mapping(top.get("aliases"), "\"aliases\"").entrySet()) {
+            if (!NAME.matcher(e.getKey()).matches()) throw new BuildError(file, e.getValue().line(),
+                    "alias '" + e.getKey() + "' is not lower-case words joined by dashes. Rename it, e.g. \"roll-call\"");
             var m = Yaml.mapping(e.getValue(), "alias '" + e.getKey() + "'");
             for (var k : m.entrySet())
                 if (!KEYS.contains(k.getKey())) throw new BuildError(file, k.getValue().line(),
@@ -53,6 +58,19 @@ public record Catalog(Path file, Map<String, Alias> aliases) {
         if (a == null) throw new BuildError(where, line, "names alias '" + name + "', which jbang-catalog.json does not have. "
                 + "Known aliases: " + String.join(", ", aliases.keySet()) + ". Add it to the catalog or fix the name");
         return a;
+    }
+
+    /// An exercise needs two aliases: its name for `exercises/X.java` and `NAME-solution` for
+    /// `exercises/solutions/X.java`. `hints` is where the exercise is listed, for errors.
+    public void requireExercise(Exercises.Exercise ex, Path hints) {
+        Path root = file.toAbsolutePath().getParent();
+        for (var want : List.of(Map.entry(ex.name(), ex.file()), Map.entry(ex.solutionAlias(), ex.solution()))) {
+            Alias a = get(want.getKey(), hints, 0);
+            Path expected = want.getValue().toAbsolutePath().normalize();
+            if (!a.script().toAbsolutePath().normalize().equals(expected))
+                throw new BuildError(file, a.line(), "alias '" + a.name() + "' must run " + root.relativize(expected)
+                        + ", not " + a.ref() + ". The exercise's name decides its file");
+        }
     }
 
     /// Every program and exercise file must have an alias.

@@ -1,7 +1,6 @@
 package course;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.util.*;
@@ -22,19 +21,14 @@ public final class Exercises {
     private Exercises() {}
 
     /// One exercise. `file` is `exercises/X.java` and `solution` is `exercises/solutions/X.java`,
-    /// both resolved against the root given to {@link #load}; `lesson` is the slug of its lesson
-    /// file (`04-daemon-trap` for `lessons/04-daemon-trap.md`); `practises` is one sentence;
-    /// `hints` holds one to three hints, in markdown, in the order they are revealed.
-    public record Exercise(String name, Path file, Path solution, String lesson, String practises,
+    /// both resolved against the root given to {@link #load}; `lessonFile` names its lesson's
+    /// file without `.md` (`04-the-daemon-trap` for `lessons/04-the-daemon-trap.md`); `practises`
+    /// is one sentence; `hints` holds one to three hints, in markdown, in the order they are revealed.
+    public record Exercise(String name, Path file, Path solution, String lessonFile, String practises,
                            List<String> hints) {
         /// The text as shipped: {@link #derive} of the solution on disk.
         public String shipped() {
             return derive(solution, read(solution));
-        }
-
-        /// The solution as shown on the site: marker lines removed.
-        public String shown() {
-            return strip(read(solution));
         }
 
         /// The jbang alias of the exercise's solution.
@@ -132,8 +126,7 @@ public final class Exercises {
         if (drafts.isEmpty())
             throw new BuildError(hintsFile, 0, "lists no exercise. Add a '## name' section for each one");
 
-        Set<String> lessons = lessonSlugs(root);
-        Aliases catalog = Aliases.read(root.resolve("jbang-catalog.json"));
+        Set<String> lessons = lessonFiles(root);
         var exercises = new ArrayList<Exercise>();
         for (Draft d : drafts) {
             if (d.lesson == null)
@@ -158,12 +151,10 @@ public final class Exercises {
                 throw new BuildError(solution, 0, "has no '" + START + "' marker, so the exercise would be the"
                         + " solution. Mark the student's part (see CONTRIBUTING.md, Exercises)");
             derive(solution, solutionText);      // throws if a region is not closed
-            catalog.require(d.name, "exercises/" + className + ".java");
-            catalog.require(d.name + "-solution", "exercises/solutions/" + className + ".java");
             var hints = d.hints.stream().map(StringBuilder::toString).toList();
             exercises.add(new Exercise(d.name, file, solution, d.lesson, d.practises, hints));
         }
-        exercises.sort(Comparator.comparingInt(e -> lessonNumber(e.lesson())));
+        exercises.sort(Comparator.comparingInt(e -> lessonNumber(e.lessonFile())));
         return List.copyOf(exercises);
     }
 
@@ -248,8 +239,8 @@ public final class Exercises {
         return m.matches() ? Integer.parseInt(m.group(1)) : Integer.MAX_VALUE;
     }
 
-    /// The slugs of lessons/NN-slug.md, or none when lessons/ holds no lesson yet.
-    private static Set<String> lessonSlugs(Path root) {
+    /// The names of lessons/NN-slug.md without `.md`, or none when lessons/ holds no lesson yet.
+    private static Set<String> lessonFiles(Path root) {
         Path dir = root.resolve("lessons");
         if (!Files.isDirectory(dir)) return Set.of();
         try (var files = Files.list(dir)) {
@@ -261,7 +252,7 @@ public final class Exercises {
                     .forEach(slugs::add);
             return slugs;
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new BuildError(dir, 0, "cannot be listed: " + e.getMessage());
         }
     }
 
@@ -269,7 +260,7 @@ public final class Exercises {
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new BuildError(file, 0, "cannot be read: " + e.getMessage());
         }
     }
 
@@ -284,30 +275,6 @@ public final class Exercises {
         Draft(String name, int line) {
             this.name = name;
             this.line = line;
-        }
-    }
-
-    /// Just enough of jbang-catalog.json to check an alias's script-ref (no JSON library here).
-    private record Aliases(Path file, String text) {
-        static Aliases read(Path file) {
-            if (!Files.isRegularFile(file))
-                throw new BuildError(file, 0, "missing. Every exercise needs its aliases in jbang-catalog.json");
-            return new Aliases(file, Exercises.read(file));
-        }
-
-        void require(String alias, String scriptRef) {
-            Matcher m = Pattern.compile("\"" + Pattern.quote(alias) + "\"\\s*:\\s*\\{([^{}]*)}").matcher(text);
-            String add = "Add to its \"aliases\": \"" + alias + "\": { \"script-ref\": \"" + scriptRef
-                    + "\", \"description\": \"...\" }";
-            if (!m.find())
-                throw new BuildError(file, 0, "has no alias '" + alias + "'. " + add);
-            int line = (int) text.substring(0, m.start()).chars().filter(c -> c == '\n').count() + 1;
-            Matcher ref = Pattern.compile("\"script-ref\"\\s*:\\s*\"([^\"]*)\"").matcher(m.group(1));
-            if (!ref.find() || !ref.group(1).equals(scriptRef))
-                throw new BuildError(file, line, "alias '" + alias + "' must run " + scriptRef
-                        + (ref.find(0) ? ", not " + ref.group(1) : "") + ". The exercise's name decides its file");
-            if (!m.group(1).contains("\"description\""))
-                throw new BuildError(file, line, "alias '" + alias + "' has no \"description\". Add one sentence");
         }
     }
 }

@@ -33,8 +33,8 @@ public final class Highlight {
             for (int i = 0; i < parts.length; i++) {
                 if (i > 0) out.append("</span>\n<span class=\"line\">");
                 if (parts[i].isEmpty()) continue;
-                if (t.kind() == Kind.plain) out.append(escape(parts[i]));
-                else out.append("<span class=\"").append(t.kind()).append("\">").append(escape(parts[i])).append("</span>");
+                if (t.kind() == Kind.plain) out.append(Html.escape(parts[i]));
+                else out.append("<span class=\"").append(t.kind()).append("\">").append(Html.escape(parts[i])).append("</span>");
             }
         }
         return out.append("</span>").toString();
@@ -140,20 +140,5 @@ public final class Highlight {
         int j = i;
         while (j < s.length() && Character.isJavaIdentifierPart(s.charAt(j))) j++;
         return j;
-    }
-
-    public static String escape(String s) {
-        var b = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                default -> b.append(c);
-            }
-        }
-        return b.toString();
     }
 }

@@ -11,14 +11,25 @@ public record Lesson(Path file, int order, String slug, String title, String pro
 
     /// A run the lesson declares: `./jbang alias args`, or `wrapper java javaOptions program args`.
     public record Run(String id, String alias, List<String> args, List<String> wrapper,
-                      List<String> javaOptions, Path lesson, int line) {}
+                      List<String> javaOptions, List<Claim> claims, Path lesson, int line) {
+        /// How a reader runs it: `./jbang alias args`.
+        public String command() {
+            return "./jbang " + alias + (args.isEmpty() ? "" : " " + String.join(" ", args));
+        }
+    }
 
     static final Pattern FILE_NAME = Pattern.compile("(\\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\\.md");
-    static final Pattern RUN_ID = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
+    public static final Pattern RUN_ID = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
     static final Set<String> KEYS = Set.of("title", "program", "runs", "description");
-    static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options");
+    static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options", "claims");
 
     public String page() { return slug + ".html"; }
+
+    /// The file's name without `.md` (`04-the-daemon-trap`): how exercises/HINTS.md names a lesson.
+    public String fileStem() {
+        String f = file.getFileName().toString();
+        return f.substring(0, f.length() - ".md".length());
+    }
 
     /// Every lesson in lessons/, in order; checks orders, slugs and run ids are unique.
     public static List<Lesson> loadAll(Path root) {
@@ -94,10 +105,13 @@ public record Lesson(Path file, int order, String slug, String title, String pro
                 String id = Yaml.scalar(m.get("id"), "id");
                 if (!RUN_ID.matcher(id).matches()) throw new BuildError(file, m.get("id").line(),
                         "run id '" + id + "' must be lower-case words joined by dashes (it names recordings/" + id + ".txt)");
+                if (m.containsKey("java-options") && !m.containsKey("wrapper")) throw new BuildError(file, m.get("java-options").line(),
+                        "java-options need a wrapper; for flags every user needs, put runtime-options on the alias in jbang-catalog.json");
                 runs.add(new Run(id, Yaml.scalar(m.get("alias"), "alias"),
                         m.containsKey("args") ? Yaml.scalars(m.get("args"), "args") : List.of(),
                         m.containsKey("wrapper") ? Yaml.scalars(m.get("wrapper"), "wrapper") : List.of(),
                         m.containsKey("java-options") ? Yaml.scalars(m.get("java-options"), "java-options") : List.of(),
+                        m.containsKey("claims") ? Yaml.sequence(m.get("claims"), "claims").stream().map(c -> Claim.parse(c, file)).toList() : List.of(),
                         file, item.line()));
             }
         }

@@ -36,8 +36,8 @@ public final class Pages {
         }
         decorate(content);
         var values = new LinkedHashMap<String, String>();
-        values.put("title", Highlight.escape(title));
-        values.put("description", Highlight.escape(description == null ? "" : description));
+        values.put("title", Html.escape(title));
+        values.put("description", Html.escape(description == null ? "" : description));
         values.put("nav", nav(current));
         values.put("toc", toc);
         values.put("content", content.body().html());
@@ -95,14 +95,14 @@ public final class Pages {
     static void decorate(Document doc) {
         for (Element cap : doc.select("figure.program > figcaption")) {
             Element file = cap.selectFirst(".file");
-            Element button = new Element("button").attr("type", "button").addClass("copy").addClass("needs-js")
+            Element button = doc.createElement("button").attr("type", "button").addClass("copy").addClass("needs-js")
                     .attr("aria-label", "Copy " + (file == null ? "the program" : file.text())).text("Copy");
             Element download = cap.selectFirst("> .download");
             if (download != null) download.before(button);
             else cap.appendChild(button);
         }
         for (Element pre : doc.select("pre.shell")) {
-            Element wrap = new Element("div").addClass("shell-wrap");
+            Element wrap = doc.createElement("div").addClass("shell-wrap");
             pre.before(wrap);
             wrap.appendChild(pre);
             wrap.appendElement("button").attr("type", "button").addClass("copy").addClass("needs-js")
@@ -131,47 +131,51 @@ public final class Pages {
     static String toc(Document doc, String where) {
         var hs = doc.select("h2[id]");
         if (hs.size() < 3) return "";
-        var b = new StringBuilder("<nav class=\"toc " + where + "\" aria-label=\"On this page\"><p class=\"toc-title\">On this page</p><ol>");
-        for (Element h : hs) {
-            String text = h.text();
-            b.append("<li><a href=\"#").append(h.id()).append("\">").append(Highlight.escape(text)).append("</a></li>");
-        }
-        return b.append("</ol></nav>").toString();
+        Element nav = Html.element("nav").addClass("toc").addClass(where).attr("aria-label", "On this page");
+        nav.appendElement("p").addClass("toc-title").text("On this page");
+        Element list = nav.appendElement("ol");
+        for (Element h : hs) list.appendElement("li").appendElement("a").attr("href", "#" + h.id()).text(h.text());
+        return Html.of(nav);
     }
 
+    /// The sidebar: every lesson, then the exercises page; `current` is marked.
     String nav(String current) {
-        var b = new StringBuilder("<ol class=\"lessons\">");
+        Element lessonList = Html.element("ol").addClass("lessons");
         for (Lesson l : lessons) {
-            boolean here = l.page().equals(current);
-            b.append("<li><a href=\"").append(l.page()).append("\"").append(here ? " aria-current=\"page\"" : "").append(">")
-                    .append("<span class=\"num\">").append(l.order()).append(".</span> ").append(Highlight.escape(l.title())).append("</a></li>");
+            Element a = lessonList.appendElement("li").appendElement("a").attr("href", l.page());
+            if (l.page().equals(current)) a.attr("aria-current", "page");
+            a.appendElement("span").addClass("num").text(l.order() + ".");
+            a.appendText(" " + l.title());
         }
-        b.append("</ol><ul class=\"more\"><li><a href=\"exercises.html\"").append("exercises.html".equals(current) ? " aria-current=\"page\"" : "")
-                .append(">Exercises</a></li></ul>");
-        return b.toString();
+        Element more = Html.element("ul").addClass("more");
+        Element exercises = more.appendElement("li").appendElement("a").attr("href", "exercises.html");
+        if ("exercises.html".equals(current)) exercises.attr("aria-current", "page");
+        exercises.text("Exercises");
+        return Html.of(lessonList) + Html.of(more);
     }
 
     static String prevNext(String prev, String next) {
         if (prev == null && next == null) return "";
-        var b = new StringBuilder("<nav class=\"prevnext\" aria-label=\"Previous and next\">");
-        if (prev != null) b.append(prev);
-        if (next != null) b.append(next);
-        return b.append("</nav>").toString();
+        Element nav = Html.element("nav").addClass("prevnext").attr("aria-label", "Previous and next");
+        if (prev != null) nav.append(prev);
+        if (next != null) nav.append(next);
+        return Html.of(nav);
     }
 
+    /// A previous or next link: to a lesson, or when `l` is null to `fallbackHref`.
     static String link(String rel, Lesson l, String fallbackHref, String fallbackTitle) {
-        String href = l == null ? fallbackHref : l.page();
-        String title = l == null ? fallbackTitle : l.order() + ". " + l.title();
-        String label = rel.equals("prev") ? "Previous" : "Next";
-        return "<a class=\"" + rel + "\" rel=\"" + rel + "\" href=\"" + href + "\"><span class=\"dir\">" + label
-                + "</span> <span class=\"t\">" + Highlight.escape(title) + "</span></a>";
+        Element a = Html.element("a").addClass(rel).attr("rel", rel).attr("href", l == null ? fallbackHref : l.page());
+        a.appendElement("span").addClass("dir").text(rel.equals("prev") ? "Previous" : "Next");
+        a.appendText(" ");
+        a.appendElement("span").addClass("t").text(l == null ? fallbackTitle : l.order() + ". " + l.title());
+        return Html.of(a);
     }
 
     /// The lesson list on the index page.
     String lessonList() {
-        var b = new StringBuilder("<ol class=\"lesson-list\">");
-        for (Lesson l : lessons) b.append("<li><a href=\"").append(l.page()).append("\">").append(Highlight.escape(l.title())).append("</a></li>");
-        return b.append("</ol>").toString();
+        Element list = Html.element("ol").addClass("lesson-list");
+        for (Lesson l : lessons) list.appendElement("li").appendElement("a").attr("href", l.page()).text(l.title());
+        return Html.of(list);
     }
 
     /// The text of a page for the search index: prose and headings, not code.

@@ -19,8 +19,16 @@ public record Recording(Path file, String id, String command, String program, St
         Path file = fileFor(root, id);
         if (!Files.exists(file)) throw new BuildError(usedIn, line, "uses run '" + id + "', which has no recording ("
                 + Course.relative(file) + "). Record it: ./build.sh record " + id);
-        String text;
-        try { text = Files.readString(file).replace("\r\n", "\n"); } catch (IOException e) { throw new BuildError(file, 0, e.getMessage()); }
+        try {
+            return parse(file, id, Files.readString(file));
+        } catch (IOException e) {
+            throw new BuildError(file, 0, e.getMessage());
+        }
+    }
+
+    /// A recording's text, as stored in `file` (named in errors).
+    public static Recording parse(Path file, String id, String stored) {
+        String text = stored.replace("\r\n", "\n");
         var header = new HashMap<String, String>();
         int at = 0, lineNo = 0;
         while (at < text.length()) {
@@ -38,6 +46,24 @@ public record Recording(Path file, String id, String command, String program, St
         String[] prog = header.get("program").split(" sha256=");
         return new Recording(file, header.get("run"), header.get("command"), prog[0], prog.length > 1 ? prog[1] : "",
                 header.get("java"), header.get("exit"), text.substring(at));
+    }
+
+    /// The text of a recording of `run`, made by `plan`, that printed `output`.
+    public static String text(Lesson.Run run, Catalog.Alias alias, Runner.Plan plan, Runner.Output output) {
+        return "# run: " + run.id() + "\n"
+                + "# command: " + plan.shown() + "\n"
+                + "# program: " + alias.ref() + " sha256=" + Sources.sha256(plan.text()) + "\n"
+                + "# java: " + output.environment() + "\n"
+                + "# exit: " + output.exit() + " · wall " + String.format(Locale.ROOT, "%.1f", output.seconds()) + " s\n"
+                + OUTPUT_MARK + "\n" + output.text();
+    }
+
+    /// Stores a run's output as its recording; returns the file.
+    public static Path write(Path root, Lesson.Run run, Catalog.Alias alias, Runner.Plan plan, Runner.Output output) throws IOException {
+        Path file = fileFor(root, run.id());
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text(run, alias, plan, output));
+        return file;
     }
 
     /// True when the program behind it changed since it was recorded.

@@ -39,7 +39,7 @@ final class CompiledPrograms {
         var javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) throw new IOException("this Java has no compiler (javac); live mode needs a full JDK 25");
         Path tmp = Files.createDirectories(cache).resolve(dir.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-" + Thread.currentThread().threadId());
-        deleteTree(tmp);
+        course.Trees.delete(tmp);
         Path src = Files.createDirectories(tmp.resolve("src")).resolve(p.className() + ".java");
         Files.writeString(src, p.text(), StandardCharsets.UTF_8);
         var args = new ArrayList<>(List.of("-d", tmp.toString(), "-encoding", "UTF-8", "-proc:none", "-Xlint:none", "-nowarn"));
@@ -48,21 +48,14 @@ final class CompiledPrograms {
         var err = new ByteArrayOutputStream();
         int rc = javac.run(null, OutputStream.nullOutputStream(), err, args.toArray(String[]::new));
         if (rc != 0) {
-            deleteTree(tmp);
+            course.Trees.delete(tmp);
             throw new IOException("javac could not compile " + p.ref() + ":\n" + err.toString(StandardCharsets.UTF_8).strip());
         }
-        deleteTree(tmp.resolve("src"));
+        course.Trees.delete(tmp.resolve("src"));
         try {
             Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
         } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
-            deleteTree(tmp); // another JVM compiled it first
-        }
-    }
-
-    static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p)) return;
-        try (var s = Files.walk(p)) {
-            for (Path q : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(q);
+            course.Trees.delete(tmp); // another JVM compiled it first
         }
     }
 }

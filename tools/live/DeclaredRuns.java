@@ -17,12 +17,15 @@ final class DeclaredRuns {
     record Spec(String id, String alias, List<String> args, String page, String shown, String refusal, Program program) {}
 
     private final Map<String, Spec> byId;
+    /// The course the runs were declared in; null before the first good build.
+    private final Build.Loaded course;
 
-    private DeclaredRuns(Map<String, Spec> byId) {
+    private DeclaredRuns(Map<String, Spec> byId, Build.Loaded course) {
         this.byId = byId;
+        this.course = course;
     }
 
-    static final DeclaredRuns NONE = new DeclaredRuns(Map.of());
+    static final DeclaredRuns NONE = new DeclaredRuns(Map.of(), null);
 
     static DeclaredRuns from(Build.Loaded loaded) {
         var programs = new HashMap<String, Program>();
@@ -30,19 +33,17 @@ final class DeclaredRuns {
         for (Lesson.Run run : loaded.runs().values()) {
             Catalog.Alias alias = loaded.catalog().aliases().get(run.alias());
             String page = loaded.lessons().stream().filter(l -> l.file().equals(run.lesson())).map(Lesson::page).findFirst().orElse("");
-            String shown = "./jbang " + run.alias() + (run.args().isEmpty() ? "" : " " + String.join(" ", run.args()));
             String refusal = refusal(run, alias);
             Program program = refusal != null ? null : programs.computeIfAbsent(alias.name(), n -> program(alias));
-            out.put(run.id(), new Spec(run.id(), run.alias(), run.args(), page, shown, refusal, program));
+            out.put(run.id(), new Spec(run.id(), run.alias(), run.args(), page, run.command(), refusal, program));
         }
-        return new DeclaredRuns(Collections.unmodifiableMap(out));
+        return new DeclaredRuns(Collections.unmodifiableMap(out), loaded);
     }
 
     static String refusal(Lesson.Run run, Catalog.Alias alias) {
         if (alias == null) return "its alias is not in the catalog";
         if (!run.wrapper().isEmpty())
             return "it runs under " + run.wrapper().getFirst() + ", which live mode never starts from a browser; run it in a terminal: ./build.sh record " + run.id();
-        if (!run.javaOptions().isEmpty()) return "it declares java-options, which need a wrapper";
         String ref = alias.ref();
         if (!(ref.startsWith("programs/") || ref.startsWith("exercises/")) || !ref.endsWith(".java"))
             return "its alias runs " + ref + ", and live mode starts only programs and exercises";
@@ -58,7 +59,17 @@ final class DeclaredRuns {
 
     Spec get(String id) { return byId.get(id); }
 
-    Collection<Spec> all() { return byId.values(); }
+    /// A finished run's output beside its recording, as JSON for the page (as `./jbang compare`
+    /// shows it); null when there is nothing to compare it with.
+    String comparison(Spec spec, String output, int exit) {
+        if (course == null || !course.runs().containsKey(spec.id())) return null;
+        try {
+            return Comparison.of(course, course.runs().get(spec.id()), spec.shown(), output, exit, Runner.environment()).json();
+        } catch (BuildError e) {
+            System.out.println("live: no comparison for " + spec.id() + ": " + e);
+            return null;
+        }
+    }
 
     /// Every program a run may start, once each.
     Collection<Program> programs() {

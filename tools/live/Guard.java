@@ -50,8 +50,6 @@ final class Guard {
         return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
     }
 
-    Set<String> hosts() { return hosts; }
-
     /// Every request: the Host header (and an absolute request URI's authority, and the
     /// Origin header when there is one) must be ours.
     void checkHost(HttpExchange ex) {

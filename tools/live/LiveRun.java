@@ -18,12 +18,17 @@ final class LiveRun {
     final long t0;
     private final long outputLimit;
     private final AtomicLong sent = new AtomicLong();
+    /// The runs this one was declared among: to set its output beside its recording at the end.
+    private final DeclaredRuns declared;
+    /// What it printed, both streams as they arrived, up to the output limit.
+    private final StringBuffer printed = new StringBuffer();
     private volatile Process process;
     /// Why it was ended from outside ("stopped", "closed", "limit", "shutdown"), or null.
     private volatile String endedBy;
 
-    LiveRun(DeclaredRuns.Spec spec, PageClient client, long t0, long outputLimit) {
+    LiveRun(DeclaredRuns.Spec spec, DeclaredRuns declared, PageClient client, long t0, long outputLimit) {
         this.spec = spec;
+        this.declared = declared;
         this.client = client;
         this.t0 = t0;
         this.outputLimit = outputLimit;
@@ -84,11 +89,13 @@ final class LiveRun {
                 if (before >= outputLimit) continue; // cut: keep reading so the program never blocks
                 if (before + bytes > outputLimit) {
                     text = text.substring(0, (int) Math.min(text.length(), outputLimit - before));
+                    printed.append(text);
                     client.send("out", Json.object("alias", spec.alias(), "s", stream, "ms", ms, "text", text));
                     client.send("note", Json.object("alias", spec.alias(), "ms", ms, "text", "output cut at " + outputLimit
                             + " bytes (--output-limit); the program goes on, and Stop ends it"));
                     continue;
                 }
+                printed.append(text);
                 client.send("out", Json.object("alias", spec.alias(), "s", stream, "ms", ms, "text", text));
             }
         } catch (IOException e) {
@@ -125,6 +132,8 @@ final class LiveRun {
             default -> "exit " + exit;
         };
         client.send("end", Json.object("alias", spec.alias(), "run", spec.id(), "exit", exit, "ms", ms, "reason", reason, "text", text));
+        String comparison = reason.equals("exit") ? declared.comparison(spec, printed.toString(), exit) : null;
+        if (comparison != null) client.send("compare", Json.object("alias", spec.alias(), "run", spec.id(), "comparison", new Json.Raw(comparison)));
         System.out.println("live: run " + spec.id() + " (pid " + process.pid() + ") " + text + (reason.equals("exit") ? "" : ", exit " + exit)
                 + " after " + seconds(ms));
     }

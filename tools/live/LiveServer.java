@@ -7,14 +7,12 @@ import java.net.*;
 import java.nio.file.*;
 import java.util.concurrent.*;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Pattern;
 
 /// `./build.sh serve`: the site, rebuilt on every change, with live reload and Run buttons,
 /// served by the JDK's own HTTP server with a virtual thread per request. Each open page
 /// holds one event stream (reloads, build errors and its runs' output), a parked virtual
 /// thread; each run's output is read by two more.
 public final class LiveServer {
-    static final Pattern RUN_ID = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
 
     private final Path root;
     private final Options options;
@@ -120,6 +118,9 @@ public final class LiveServer {
                 else site.serve(ex);
             } catch (Rejection r) {
                 Http.error(ex, r.status, r.getMessage());
+            } catch (UncheckedIOException e) {
+                log.println("live: " + e.getMessage() + ": " + e.getCause());
+                Http.error(ex, 500, "the site could not be read; the terminal running ./build.sh serve says why");
             }
         } catch (IOException e) {
             // the client went away mid-response
@@ -146,7 +147,7 @@ public final class LiveServer {
                 guard.checkPost(ex, "starting a run");
                 PageClient client = page(ex);
                 String id = Guard.smallBody(ex);
-                if (!RUN_ID.matcher(id).matches()) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
+                if (!course.Lesson.RUN_ID.matcher(id).matches()) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
                 LiveRun run = runs.start(client, id, t0);
                 Http.json(ex, 202, Json.object("run", id, "alias", run.spec.alias(), "pid", run.pid(), "command", run.spec.shown()));
             }
@@ -154,7 +155,7 @@ public final class LiveServer {
                 guard.checkPost(ex, "stopping a run");
                 page(ex);
                 String id = Guard.smallBody(ex);
-                if (!RUN_ID.matcher(id).matches()) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
+                if (!course.Lesson.RUN_ID.matcher(id).matches()) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
                 boolean stopped = runs.stop(id);
                 Http.json(ex, stopped ? 200 : 409, stopped ? Json.object("stopped", id) : Json.object("error", "run '" + id + "' is not running"));
             }

@@ -21,8 +21,6 @@ final class PageClients {
         this.heartbeat = heartbeat;
     }
 
-    int count() { return open.size(); }
-
     PageClient get(String token) {
         return token == null ? null : open.get(token);
     }

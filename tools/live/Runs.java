@@ -27,14 +27,13 @@ final class Runs {
 
     boolean usesNice() { return nice != null; }
 
-    int running() { return byAlias.size(); }
-
     /// Starts declared run `id` for page `client`; the request arrived at `t0` (nanoTime).
     LiveRun start(PageClient client, String id, long t0) {
-        DeclaredRuns.Spec spec = declared.get().get(id);
+        DeclaredRuns runs = declared.get();
+        DeclaredRuns.Spec spec = runs.get(id);
         if (spec == null) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
         if (spec.refusal() != null) throw new Rejection(403, "run '" + id + "' is not started from a page: " + spec.refusal());
-        var run = new LiveRun(spec, client, t0, options.outputLimit());
+        var run = new LiveRun(spec, runs, client, t0, options.outputLimit());
         synchronized (this) {
             LiveRun busy = byAlias.get(spec.alias());
             if (busy != null) throw new Rejection(409, spec.alias() + " is already running (" + busy.spec.shown() + ", for "

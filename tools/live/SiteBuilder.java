@@ -53,12 +53,11 @@ final class SiteBuilder {
         long t0 = System.nanoTime();
         try {
             var result = Build.build(root, root.resolve("site"), false, log);
-            Build.Loaded loaded = Build.load(root);
             for (String w : result.warnings()) log.println("warning: " + w);
             error = null;
             buildId = Long.toString(System.currentTimeMillis(), 36) + "-" + Long.toString(System.nanoTime() & 0xffff, 36);
             log.println("live: built " + result.pages() + " pages in " + (System.nanoTime() - t0) / 1_000_000 + " ms" + why);
-            onSuccess.accept(loaded);
+            onSuccess.accept(result.loaded()); // the course this build read, not a later state of the files
         } catch (BuildError e) {
             fail("build failed: " + e);
         } catch (Exception | LinkageError e) {

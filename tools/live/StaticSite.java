@@ -2,6 +2,7 @@ package live;
 
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.util.*;
@@ -30,6 +31,9 @@ final class StaticSite {
         this.liveTags = liveTags;
     }
 
+    /// Answers one request for a page or asset. Reading site/ can fail (a disk error, a file
+    /// swapped mid-read): that is an {@link UncheckedIOException}, which the server logs and
+    /// answers with 500, unlike an IOException from the client going away.
     void serve(HttpExchange ex) throws IOException {
         String method = ex.getRequestMethod();
         if (!method.equals("GET") && !method.equals("HEAD")) {
@@ -37,21 +41,21 @@ final class StaticSite {
             throw new Rejection(405, "pages are read with GET, not " + Guard.clip(method));
         }
         String relative = relativePath(ex.getRequestURI().getRawPath());
-        Path file = find(relative);
+        Path file = findOrFail(relative);
         if (file == null && builder.isBuilding()) {
             // site/ is swapped by renaming at the end of a build: look again once it is done
             builder.awaitIdle(5_000);
-            file = find(relative);
+            file = findOrFail(relative);
         }
         if (file == null) {
-            Path notFound = find("404.html");
-            byte[] body = notFound == null ? "<!DOCTYPE html><title>Not found</title><h1>Not found</h1>".getBytes(StandardCharsets.UTF_8) : Files.readAllBytes(notFound);
+            Path notFound = findOrFail("404.html");
+            byte[] body = notFound == null ? "<!DOCTYPE html><title>Not found</title><h1>Not found</h1>".getBytes(StandardCharsets.UTF_8) : read(notFound);
             Http.send(ex, 404, TYPES.get("html"), inject(body));
             return;
         }
         String name = file.getFileName().toString();
         String ext = name.contains(".") ? name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT) : "";
-        byte[] body = Files.readAllBytes(file);
+        byte[] body = read(file);
         if (ext.equals("html")) body = inject(body);
         Http.send(ex, 200, TYPES.getOrDefault(ext, "application/octet-stream"), body);
     }
@@ -80,6 +84,22 @@ final class StaticSite {
             parts.add(seg);
         }
         return String.join("/", parts);
+    }
+
+    static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    Path findOrFail(String relative) {
+        try {
+            return find(relative);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot look up " + relative + " in " + site, e);
+        }
     }
 
     /// The regular file under site/ whose real path is inside site/'s real path, or null.

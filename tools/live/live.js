@@ -124,6 +124,7 @@
     if (!client) return say(p, 'Not connected to the server yet; try again in a moment.', 'fail');
     const id = p.select.value;
     p.out.textContent = '';
+    if (p.compare) { p.compare.remove(); p.compare = null; }
     p.open = {};
     p.out.hidden = false;
     busy(p, id);
@@ -199,6 +200,28 @@
   });
   on('out', d => { const p = panels.get(d.alias); if (p) write(p, d.s, d.ms, d.text); });
   on('note', d => { const p = panels.get(d.alias); if (p) { p.open = {}; line(p, 'note', d.ms).appendData(d.text); } });
+  // This run's figures beside the recorded ones, as ./jbang compare prints them.
+  on('compare', d => {
+    const p = panels.get(d.alias);
+    if (!p || !d.comparison.figures.length && !d.comparison.claims.length) return;
+    const c = d.comparison;
+    const rows = c.figures.map(f => el('tr', {},
+      el('th', { scope: 'row' }, f.figure || f.pattern),
+      el('td', {}, f.recorded == null ? 'missing' : f.recorded),
+      el('td', {}, f.yours == null ? 'missing' : f.yours),
+      el('td', {}, f.ratio == null ? '' : ratio(f.ratio))));
+    const table = el('table', { class: 'live-compare' },
+      el('caption', {}, 'This run beside the recording (' + c.recorded.environment + ')'),
+      el('thead', {}, el('tr', {}, ...['Figure', 'Recorded', 'This run', 'Ratio'].map(h => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, ...rows));
+    const claims = el('ul', { class: 'live-claims' }, ...c.claims.map(k =>
+      el('li', { class: k.holds ? 'live-holds' : 'live-fails' }, (k.holds ? 'Holds: ' : 'Does not hold: ') + k.says
+        + (k.holds ? '' : ' (' + k.found + ')' + (k.otherwise ? ' ' + k.otherwise : '')))));
+    p.compare = el('div', { class: 'live-comparison' }, c.figures.length ? table : '', c.claims.length ? claims : '');
+    p.out.after(p.compare);
+  });
+  function ratio(r) { return (r >= 10 ? r.toFixed(0) : r.toFixed(2)) + '×'; }
+
   on('end', d => {
     const p = panels.get(d.alias);
     if (!p) return;

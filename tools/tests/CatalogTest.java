@@ -28,6 +28,7 @@ class CatalogTest {
         CASES.put("pinning", List.of("", "(?i)pinned"));
         CASES.put("admission", List.of("", "rejected"));
         CASES.put("timeout", List.of("", "CANCELLED"));
+        CASES.put("server", List.of("virtual 100", "(?m)^virtual: +ok=100 failed=0 "));
         CASES.put("check", List.of("timetable", "timetable"));
     }
 

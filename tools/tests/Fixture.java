@@ -87,7 +87,7 @@ public final class Fixture {
         write("tools/templates/page.html", "<!DOCTYPE html><html lang=\"en\"><head><title>{{title}}</title></head>"
                 + "<body><nav>{{nav}}</nav>{{toc}}<main>{{content}}</main>{{prevnext}}</body></html>");
         Files.createDirectories(root.resolve("tools/assets"));
-        record("hello-run", "programs/Hello.java", HELLO, "took 1234 ms\n");
+        record("hello-run", "took 1234 ms\n");
     }
 
     public Path file(String rel) { return root.resolve(rel); }
@@ -107,10 +107,14 @@ public final class Fixture {
         write(rel, text.replaceFirst(java.util.regex.Pattern.quote(from), java.util.regex.Matcher.quoteReplacement(to)));
     }
 
-    /// Writes a recording as ./build.sh record would, for the given program text.
-    public void record(String id, String program, String programText, String output) throws IOException {
-        write("recordings/" + id + ".txt", "# run: " + id + "\n# command: ./jbang hello\n# program: " + program
-                + " sha256=" + Sources.sha256(programText) + "\n# java: JDK test\n# exit: 0\n# output:\n" + output);
+    /// Writes a recording as ./build.sh record does, with `output` as if run `id` printed it
+    /// (from the program as it is now) on a machine called "JDK test".
+    public void record(String id, String output) throws IOException {
+        var course = Build.load(root);
+        var run = course.runs().get(id);
+        var plan = Runner.plan(root, course.catalog(), run);
+        Recording.write(root, run, course.catalog().get(run.alias(), run.lesson(), run.line()), plan,
+                new Runner.Output(output, 0, 0.1, "JDK test"));
     }
 
     public Build.Result build(boolean strict) throws IOException {

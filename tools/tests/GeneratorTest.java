@@ -132,6 +132,92 @@ class GeneratorTest {
         assertEquals("#more", h.selectFirst("a.anchor").attr("href"));
     }
 
+    // ---- claims: outcome sentences checked against the recording
+
+    void claims(String yaml) throws Exception {
+        f.replace("lessons/01-first.md", "    alias: hello\n", "    alias: hello\n    claims:\n" + yaml);
+    }
+
+    @Test
+    void claimsThatHoldBuildWithoutWarnings() throws Exception {
+        claims("""
+                      - says: it took over a second
+                        match: 'took 1\\d{3} ms'
+                      - says: nothing failed
+                        absent: 'error|failed'
+                      - says: under two seconds, twice over
+                        check: '{{hello-run: took (\\d+) ms}} * 2 < 2 * 2000 / 1'
+                """);
+        assertEquals(java.util.List.of(), f.build(true).warnings());
+    }
+
+    @Test
+    void aRecordingThatContradictsAClaimWarnsInABuildAndFailsATestBuildAtTheClaimsLine() throws Exception {
+        claims("""
+                      - says: it took over a second
+                        match: 'took 1\\d{3} ms'
+                      - says: under two seconds
+                        check: '{{hello-run: took (\\d+) ms}} < 2000'
+                """);
+        f.record("hello-run", "took 2345 ms\n"); // as if re-recorded on a slower machine
+        var warnings = f.build(false).warnings();
+        assertEquals(2, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("lessons/01-first.md:9: claim 'it took over a second'"), warnings.get(0));
+        assertTrue(warnings.get(0).contains("matches nothing"), warnings.get(0));
+        assertTrue(warnings.get(1).contains("lessons/01-first.md:11: claim 'under two seconds'"), warnings.get(1));
+        assertTrue(warnings.get(1).contains("2345 < 2000 is false"), warnings.get(1));
+        var e = f.buildFails(true);
+        assertTrue(e.getMessage().contains("lessons/01-first.md:9: claim 'it took over a second'"), e.getMessage());
+        assertTrue(e.getMessage().contains("./build.sh record hello-run"), e.getMessage());
+    }
+
+    @Test
+    void anAbsentPatternThatAppearsFailsTheClaim() throws Exception {
+        claims("""
+                      - says: nothing failed
+                        absent: 'fail\\w*'
+                """);
+        f.record("hello-run", "took 1234 ms\n1 failed\n");
+        var warnings = f.build(false).warnings();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.getFirst().contains("matches 'failed'"), warnings.getFirst());
+    }
+
+    @Test
+    void aCheckWhoseReferenceFindsNothingSaysSo() throws Exception {
+        claims("""
+                      - says: fast
+                        check: '{{hello-run: spent (\\d+) ms}} < 2000'
+                """);
+        var warnings = f.build(false).warnings();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.getFirst().contains("spent (\\d+) ms}} matches nothing"), warnings.getFirst());
+    }
+
+    @Test
+    void malformedClaimsAreRefusedAtTheirLine() throws Exception {
+        claims("      - says: no kind\n");
+        assertRefused("lessons/01-first.md", 8, "exactly one of match:, absent: or check:");
+    }
+
+    @Test
+    void aClaimCheckWithoutAComparisonIsRefused() throws Exception {
+        claims("      - says: a sum\n        check: '{{hello-run: took (\\d+) ms}} * 2'\n");
+        assertRefused("lessons/01-first.md", 9, "must read LEFT OP RIGHT");
+    }
+
+    @Test
+    void aClaimCheckNamingAnUndeclaredRunIsRefused() throws Exception {
+        claims("      - says: other\n        check: '{{nosuch: took (\\d+) ms}} < 1'\n");
+        assertRefused("lessons/01-first.md", 9, "run 'nosuch', which no lesson declares");
+    }
+
+    @Test
+    void aMisspelledClaimKeyIsRefused() throws Exception {
+        claims("      - says: typo\n        matches: 'took'\n");
+        assertRefused("lessons/01-first.md", 9, "unknown claim key 'matches'");
+    }
+
     // ---- bad input: each stops the build, names file and line, and leaves site/ as it was
 
     void assertRefused(String file, int line, String words) throws Exception {
@@ -163,6 +249,26 @@ class GeneratorTest {
     void programWithoutAnAliasIsRefused() throws Exception {
         f.write("programs/Orphan.java", Fixture.HELLO);
         assertRefused("programs/Orphan.java", 1, "has no alias");
+    }
+
+    @Test
+    void anExerciseAliasRunningAnotherFileIsRefused() throws Exception {
+        f.replace("jbang-catalog.json", "\"script-ref\": \"exercises/Answer.java\"", "\"script-ref\": \"exercises/solutions/Answer.java\"");
+        f.replace("jbang-catalog.json", "\"script-ref\": \"exercises/solutions/Answer.java\", \"description\": \"solution\"",
+                "\"script-ref\": \"exercises/Answer.java\", \"description\": \"solution\"");
+        assertRefused("jbang-catalog.json", 4, "alias 'answer' must run exercises/Answer.java, not exercises/solutions/Answer.java");
+    }
+
+    @Test
+    void anAliasNameThatIsNotLowerCaseWordsIsRefused() throws Exception {
+        f.replace("jbang-catalog.json", "\"hello\":", "\"Hello<b>\":");
+        assertRefused("jbang-catalog.json", 3, "lower-case words joined by dashes");
+    }
+
+    @Test
+    void javaOptionsWithoutAWrapperAreRefusedAtTheirLine() throws Exception {
+        f.replace("lessons/01-first.md", "    alias: hello\n", "    alias: hello\n    java-options: [-Xint]\n");
+        assertRefused("lessons/01-first.md", 7, "java-options need a wrapper");
     }
 
     @Test
@@ -227,6 +333,16 @@ class GeneratorTest {
     void unknownDirectiveIsRefused() throws Exception {
         f.replace("lessons/02-second.md", "## More", "{{programme}}\n\n## More");
         assertRefused("lessons/02-second.md", 4, "not a directive");
+    }
+
+    @Test
+    void aKilledBuildsLeftoversAreRemovedByTheNextBuild() throws Exception {
+        long gone = ProcessHandle.current().pid() + 4_000_000; // beyond pid_max: no such process
+        f.write("site.tmp-" + gone + "/index.html", "half a site");
+        f.write("site.old-" + gone + "/index.html", "an old site");
+        f.build(false);
+        assertFalse(Files.exists(f.file("site.tmp-" + gone)));
+        assertFalse(Files.exists(f.file("site.old-" + gone)));
     }
 
     @Test

@@ -28,7 +28,9 @@ class ServeBrowserTest {
 
     @BeforeAll
     void start() throws Exception {
-        server = Server.start(Repo.create());
+        Path repo = Repo.create();
+        recordTicker(repo);
+        server = Server.start(repo);
         base = "http://127.0.0.1:" + server.port + "/";
         profile = Files.createTempDirectory("chromium-live");
         var options = new ChromeOptions();
@@ -40,6 +42,18 @@ class ServeBrowserTest {
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
         driver = new ChromeDriver(new ChromeDriverService.Builder().usingDriverExecutable(new File("/usr/bin/chromedriver")).build(), options);
+    }
+
+    /// A recording of ticker-3, made by the recorder's code, and a lesson sentence that quotes
+    /// it: so a finished run can be set beside it.
+    static void recordTicker(Path repo) throws Exception {
+        Path lesson = repo.resolve("lessons/01-live.md");
+        Files.writeString(lesson, Files.readString(lesson).replace("A lesson for the live-mode tests.",
+                "A lesson for the live-mode tests. The ticker ticked {{ticker-3: (\\d+) ticks every}} times."));
+        var loaded = course.Build.load(repo);
+        var run = loaded.runs().get("ticker-3");
+        course.Recording.write(repo, run, loaded.catalog().get("ticker", null, 0), course.Runner.plan(repo, loaded.catalog(), run),
+                new course.Runner.Output("ticker: 3 ticks every 300 ms\nticker: a line on stderr\ntick 1\ntick 2\ntick 3\n", 0, 1.2, "JDK recorded"));
     }
 
     @AfterAll
@@ -126,6 +140,23 @@ class ServeBrowserTest {
     }
 
     @Test
+    @DisplayName("browser: a finished run is set beside its recording, figure by figure")
+    void runIsComparedWithItsRecording() {
+        open("live.html");
+        var p = panel("ticker");
+        choose(p, "ticker-3");
+        p.findElement(By.cssSelector("button.live-start")).click();
+        waiting(15).until(d -> !p.findElements(By.cssSelector(".live-comparison table")).isEmpty());
+        var table = p.findElement(By.cssSelector(".live-comparison table"));
+        assertTrue(table.findElement(By.cssSelector("caption")).getText().contains("JDK recorded"), table.getText());
+        var cells = table.findElements(By.cssSelector("tbody tr:first-child > *")).stream().map(WebElement::getText).toList();
+        assertEquals(List.of("The ticker ticked", "3", "3", "1.00×"), cells);
+        // A new run clears the old comparison until its own arrives.
+        p.findElement(By.cssSelector("button.live-start")).click();
+        waiting(5).until(d -> p.findElements(By.cssSelector(".live-comparison")).isEmpty() || output(p).contains("tick 1"));
+    }
+
+    @Test
     @DisplayName("browser: Stop ends a run and says so")
     void stopButton() {
         open("live.html");
@@ -195,6 +226,7 @@ class ServeBrowserTest {
         choose(p, "ticker-3");
         p.findElement(By.cssSelector("button.live-start")).click();
         waiting(10).until(d -> status(p).startsWith("exit 0"));
+        waiting(10).until(d -> !p.findElements(By.cssSelector(".live-comparison table")).isEmpty());
         Results results = new AxeBuilder().include(".live-run").include(".live-bar").analyze(driver);
         assertEquals(List.of(), results.getViolations().stream().map(v -> v.getId() + ": " + v.getHelp() + " " + v.getNodes().stream().map(n -> n.getTarget().toString()).toList()).toList());
     }

@@ -1,0 +1,189 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+
+// An HTTP server whose handler waits 200 ms, like a call to a database, and a
+// load generator in the same program that sends every request at once. The
+// server runs its handlers on a pool of 50 platform threads, then on virtual
+// threads: one line of difference.
+
+import module java.net.http;
+import module jdk.httpserver;
+import module jdk.management;
+import java.net.http.HttpResponse.BodyHandlers;
+
+static final Duration DB_CALL = Duration.ofMillis(200);
+static final int POOL_THREADS = 50;
+static final int DEFAULT_REQUESTS = 2_000;
+static final int MAX_REQUESTS = 5_000; // each holds two sockets until answered
+static final int BACKLOG = 4_096;      // connections the OS may queue for accept
+static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
+static final String USAGE = ("usage: server [pool|virtual] [requests]"
+        + "  (requests 1 to %d, default %d; no kind: pool, then virtual)")
+        .formatted(MAX_REQUESTS, DEFAULT_REQUESTS);
+
+void main(String[] args) throws Exception {
+    var kinds = args.length > 0 ? List.of(args[0]) : List.of("pool", "virtual");
+    int requests = args.length > 1 ? parseOrZero(args[1]) : DEFAULT_REQUESTS;
+    if (args.length > 2 || !List.of("pool", "virtual").containsAll(kinds)
+            || requests < 1 || requests > MAX_REQUESTS) {
+        System.err.println(USAGE);
+        System.exit(2);
+    }
+    int cores = Runtime.getRuntime().availableProcessors();
+    IO.println("%d requests at once; the handler waits %d ms; %d cores"
+            .formatted(requests, DB_CALL.toMillis(), cores));
+    for (String kind : kinds) {
+        try (ExecutorService executor = kind.equals("pool")
+                ? Executors.newFixedThreadPool(POOL_THREADS)
+                : Executors.newVirtualThreadPerTaskExecutor()) {
+            serve(kind, executor, requests);
+        }
+    }
+}
+
+void serve(String kind, ExecutorService executor, int requests) throws Exception {
+    // Port 0: the OS picks a free port.
+    var server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), BACKLOG);
+    server.createContext("/", this::handle);
+    server.setExecutor(executor); // every exchange runs as a task of this executor
+    server.start();
+    try {
+        int port = server.getAddress().getPort();
+        var uri = URI.create("http://127.0.0.1:" + port + "/");
+        String threads = kind.equals("pool")
+                ? "a pool of " + POOL_THREADS + " threads"
+                : "a virtual thread per exchange";
+        say(kind, "server on %s, %s", uri, threads);
+        report(kind, requests, load(uri, requests));
+    } finally {
+        server.stop(0); // every exchange has been answered: stop at once
+    }
+}
+
+// The handler: a 200 ms wait stands for the database call, then a short answer.
+void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+        Thread.sleep(DB_CALL);
+        byte[] body = "ok\n".getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(200, body.length);
+        exchange.getResponseBody().write(body);
+    } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+    }
+}
+
+record Load(int ok, Map<String, Integer> failures, long wallNanos, long[] latencies,
+            Cpu cpu) {}
+
+// The load generator: a virtual thread per request, all released at one moment.
+Load load(URI uri, int requests) throws InterruptedException {
+    var ok = new AtomicInteger();
+    var failures = new ConcurrentSkipListMap<String, Integer>();
+    var latencies = new long[requests];
+    var go = new CountDownLatch(1);
+    // HTTP/1.1 is what the JDK's HttpServer speaks: no upgrade to offer.
+    var version = HttpClient.Version.HTTP_1_1;
+    try (var client = HttpClient.newBuilder().version(version).build()) {
+        var request = HttpRequest.newBuilder(uri).timeout(CLIENT_TIMEOUT).build();
+        var senders = Executors.newVirtualThreadPerTaskExecutor();
+        for (int i = 0; i < requests; i++) {
+            int n = i;
+            senders.submit(() -> {
+                go.await();
+                long sent = System.nanoTime();
+                try {
+                    var response = client.send(request, BodyHandlers.ofString());
+                    int status = response.statusCode();
+                    if (status == 200) ok.incrementAndGet();
+                    else failures.merge("HTTP " + status, 1, Integer::sum);
+                } catch (IOException e) {
+                    failures.merge(e.getClass().getSimpleName(), 1, Integer::sum);
+                }
+                latencies[n] = System.nanoTime() - sent;
+                return null;
+            });
+        }
+        Cpu before = Cpu.now();
+        long start = System.nanoTime();
+        go.countDown();
+        senders.close(); // returns when every request has its answer or its failure
+        long wallNanos = System.nanoTime() - start;
+        Cpu cpu = Cpu.now().minus(before);
+        return new Load(ok.get(), failures, wallNanos, latencies, cpu);
+    }
+}
+
+void report(String kind, int requests, Load load) {
+    long wallMs = load.wallNanos() / 1_000_000;
+    double perSecond = load.ok() / (load.wallNanos() / 1e9);
+    long[] sorted = load.latencies().clone();
+    Arrays.sort(sorted);
+    String failures = load.failures().isEmpty() ? "" : " " + load.failures();
+    say(kind, "ok=%d failed=%d%s  wall %d ms  %.0f req/s  p50 %d ms  p99 %d ms",
+            load.ok(), requests - load.ok(), failures, wallMs, perSecond,
+            percentileMs(sorted, 50), percentileMs(sorted, 99));
+
+    double wait = DB_CALL.toMillis() / 1000.0;
+    if (kind.equals("pool"))
+        say(kind, "ceiling: %d threads / %.1f s = %.0f req/s",
+                POOL_THREADS, wait, POOL_THREADS / wait);
+    else
+        say(kind, "the wait alone would allow %d requests / %.1f s = %.0f req/s",
+                requests, wait, requests / wait);
+
+    Cpu cpu = load.cpu();
+    int cores = Runtime.getRuntime().availableProcessors();
+    say(kind, "CPU time: process %d ms = %.0f%% of %d cores, %.2f ms per request",
+            cpu.processMs(), 100.0 * cpu.processMs() / (wallMs * cores), cores,
+            (double) cpu.processMs() / requests);
+    say(kind, "CPU time: server's dispatcher %d ms, client's selector %d ms",
+            cpu.dispatcherMs(), cpu.selectorMs());
+}
+
+// One line of the report, tagged with the executor's kind.
+void say(String kind, String format, Object... args) {
+    IO.println("%-9s".formatted(kind + ":") + format.formatted(args));
+}
+
+long percentileMs(long[] sorted, int p) {
+    int rank = (int) Math.ceil(p / 100.0 * sorted.length); // nearest rank
+    return sorted[Math.max(0, rank - 1)] / 1_000_000;
+}
+
+int parseOrZero(String text) {
+    try {
+        return Integer.parseInt(text.replace("_", "").replace(",", ""));
+    } catch (NumberFormatException e) {
+        return 0;
+    }
+}
+
+// ---- CPU time, read from the JVM's management beans ----------------------------
+// The JDK's HttpServer accepts every connection on one thread, "HTTP-Dispatcher";
+// its HttpClient does the socket I/O of all connections on one thread,
+// "HttpClient-<n>-SelectorManager". Both names are implementation details.
+
+record Cpu(long processMs, long dispatcherMs, long selectorMs) {
+    static Cpu now() {
+        var os = (com.sun.management.OperatingSystemMXBean)
+                ManagementFactory.getOperatingSystemMXBean();
+        long dispatcher = threadCpuMs(name -> name.equals("HTTP-Dispatcher"));
+        long selector = threadCpuMs(name -> name.endsWith("-SelectorManager"));
+        return new Cpu(os.getProcessCpuTime() / 1_000_000, dispatcher, selector);
+    }
+
+    Cpu minus(Cpu before) {
+        return new Cpu(processMs - before.processMs,
+                dispatcherMs - before.dispatcherMs,
+                selectorMs - before.selectorMs);
+    }
+
+    // The live thread with that name: each run has one server and one client.
+    static long threadCpuMs(Predicate<String> name) {
+        var threads = ManagementFactory.getThreadMXBean();
+        for (var info : threads.getThreadInfo(threads.getAllThreadIds()))
+            if (info != null && name.test(info.getThreadName()))
+                return threads.getThreadCpuTime(info.getThreadId()) / 1_000_000;
+        return 0;
+    }
+}

@@ -1,0 +1,96 @@
+package course;
+
+import java.nio.file.Path;
+import java.util.*;
+
+/// A reader's run beside its recording: every figure the lessons quote from the run (with the
+/// lesson line that quotes it), the recorded value, the reader's value and their ratio; and
+/// every claim of the run, checked against the reader's output.
+public record Comparison(Lesson.Run run, String command, Recording recorded, String environment,
+                         int exit, List<Row> rows, List<ClaimResult> claims) {
+
+    /// One quoted figure. `recorded` or `yours` is null when that output lacks it.
+    public record Row(Reference reference, String recorded, String yours) {
+        /// yours / recorded, when both are numbers and recorded is not 0.
+        public OptionalDouble ratio() {
+            if (recorded == null || yours == null) return OptionalDouble.empty();
+            var r = Reference.number(recorded);
+            var y = Reference.number(yours);
+            return r.isPresent() && y.isPresent() && r.getAsDouble() != 0 ? OptionalDouble.of(y.getAsDouble() / r.getAsDouble()) : OptionalDouble.empty();
+        }
+    }
+
+    /// A claim checked on the reader's output: `found` is null when it holds.
+    public record ClaimResult(Claim claim, String found) {
+        public boolean holds() { return found == null; }
+    }
+
+    /// Compares `output` (the reader's run of `run`, exit code `exit`, on `environment`) with
+    /// the recording. Other runs a claim refers to keep their recorded outputs.
+    public static Comparison of(Build.Loaded course, Lesson.Run run, String command, String output, int exit, String environment) {
+        Recording recorded = Recording.load(course.root(), run.id(), run.lesson(), run.line());
+        var rows = new ArrayList<Row>();
+        for (Reference ref : referencesTo(course, run.id()))
+            rows.add(new Row(ref, ref.in(recorded.output()).value(), ref.in(output).value()));
+        var claims = new ArrayList<ClaimResult>();
+        for (Claim c : run.claims())
+            claims.add(new ClaimResult(c, c.failure(run.id(), course.runs().keySet(), id -> id.equals(run.id()) ? output
+                    : Recording.load(course.root(), id, run.lesson(), run.line()).output())));
+        return new Comparison(run, command, recorded, environment, exit, List.copyOf(rows), List.copyOf(claims));
+    }
+
+    /// Every number reference to run `id` in every lesson and the index, in course order.
+    public static List<Reference> referencesTo(Build.Loaded course, String id) {
+        var out = new ArrayList<Reference>();
+        for (Lesson l : course.lessons())
+            for (Reference r : Reference.inBody(l.file(), l.body(), l.bodyLine(), course.runs().keySet()))
+                if (r.runId().equals(id)) out.add(r);
+        Path index = course.root().resolve("lessons/index.md");
+        if (java.nio.file.Files.exists(index))
+            for (Reference r : Reference.inBody(index, Sources.read(index), 1, course.runs().keySet()))
+                if (r.runId().equals(id)) out.add(r);
+        return out;
+    }
+
+    /// A few words of the lesson's prose just before a reference, so a reader knows which figure it is.
+    public static String context(Reference ref) {
+        String[] lines = Sources.read(ref.file()).split("\n", -1);
+        int at = ref.line() - 1;
+        if (at < 0 || at >= lines.length) return "";
+        String line = lines[at];
+        int end = line.indexOf(ref.toString());
+        String before = plain(end < 0 ? line : line.substring(0, end));
+        if (before.isEmpty() && at > 0) before = plain(lines[at - 1]);
+        int sentence = Math.max(before.lastIndexOf(". "), before.lastIndexOf(": "));
+        if (sentence >= 0 && sentence + 2 < before.length()) before = before.substring(sentence + 2);
+        return before.length() > 36 ? "…" + before.substring(before.length() - 35) : before;
+    }
+
+    private static String plain(String markdown) {
+        return markdown.replaceAll("\\{\\{[^}]*\\}\\}", "…").replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replaceAll("[*_`>#]", "").strip();
+    }
+
+    /// A ratio as a reader reads it: two significant decimals, "×" after.
+    public static String ratio(OptionalDouble r) {
+        if (r.isEmpty()) return "";
+        double v = r.getAsDouble();
+        return String.format(Locale.ROOT, v >= 10 ? "%.0f×" : v >= 1 ? "%.2f×" : "%.2g×", v);
+    }
+
+    /// The comparison as JSON, for tools and live mode.
+    public String json() {
+        var rowList = new ArrayList<Object>();
+        for (Row r : rows)
+            rowList.add(new Json.Raw(Json.object("figure", context(r.reference()), "pattern", r.reference().regex(), "lesson", Course.relative(r.reference().file()),
+                    "line", r.reference().line(), "recorded", r.recorded(), "yours", r.yours(),
+                    "ratio", r.ratio().isPresent() ? (Object) r.ratio().getAsDouble() : null)));
+        var claimList = new ArrayList<Object>();
+        for (ClaimResult c : claims)
+            claimList.add(new Json.Raw(Json.object("says", c.claim().says(), "holds", c.holds(), "found", c.found(),
+                    "otherwise", c.claim().otherwise(), "lesson", Course.relative(c.claim().file()), "line", c.claim().line())));
+        return Json.object("run", run.id(), "command", command, "exit", exit,
+                "recorded", Json.object("environment", recorded.environment(), "command", recorded.command()).transform(Json.Raw::new),
+                "yours", Json.object("environment", environment).transform(Json.Raw::new),
+                "figures", rowList, "claims", claimList);
+    }
+}

@@ -1,0 +1,53 @@
+package course;
+
+import java.nio.file.Path;
+import org.jsoup.nodes.Element;
+
+/// `{{program}}` / `{{program alias}}`: a program's source, highlighted, with its "Run it" box
+/// and a download link.
+final class ProgramDirective implements Directive {
+
+    public String name() { return "program"; }
+
+    public String usage() { return "{{program [alias]}}"; }
+
+    public String render(Render page, Lesson lesson, String argument, Path file, int line) {
+        String alias = argument != null ? argument : lesson == null ? null : lesson.program();
+        if (alias == null) throw new BuildError(file, line, "{{program}} needs 'program: <alias>' in the front matter, or {{program alias}}");
+        return html(page.catalog().get(alias, file, line), page.runs().values().stream().anyMatch(r -> r.alias().equals(alias)));
+    }
+
+    /// The figure for one alias; exercises show two of them. `recorded`: a run of it is recorded,
+    /// so the box says how to compare with it.
+    static String html(Catalog.Alias alias, boolean recorded) {
+        String ref = alias.ref();
+        String name = alias.script().getFileName().toString();
+        String flags = alias.runtimeOptions().isEmpty() ? "" : String.join(" ", alias.runtimeOptions()) + " ";
+        Element figure = Html.element("figure").addClass("program").id("program-" + alias.name());
+        Element caption = figure.appendElement("figcaption");
+        caption.appendElement("span").addClass("file").text(ref);
+        caption.appendText(" ");
+        caption.appendElement("a").addClass("download").attr("href", "code/" + codePath(alias)).attr("download", name).text("Download " + name);
+        figure.appendElement("pre").addClass("code").attr("data-lang", "java").attr("tabindex", "0")
+                .appendElement("code").append(Highlight.toHtml(Sources.shown(alias)));
+        Element runIt = figure.appendElement("div").addClass("run-it");
+        runIt.appendElement("p").addClass("run-it-title").text("Run it");
+        runIt.appendElement("pre").addClass("shell").appendElement("code").text("./jbang " + alias.name());
+        runIt.appendElement("pre").addClass("shell").appendElement("code").text("java " + flags + ref);
+        Element note = runIt.appendElement("p").addClass("run-it-note").text("From the course folder, with JDK 25. With JBang installed: ");
+        note.appendElement("code").text("jbang " + alias.name());
+        note.appendText(".");
+        if (recorded) {
+            Element compare = runIt.appendElement("p").addClass("run-it-note").text("Your figures beside the recorded ones: ");
+            compare.appendElement("code").text("./jbang compare " + alias.name());
+            compare.appendText(".");
+        }
+        return Html.of(figure) + "\n";
+    }
+
+    /// Where the site keeps the downloadable copy of an alias's file.
+    static String codePath(Catalog.Alias alias) {
+        String ref = alias.ref();
+        return ref.startsWith("exercises/solutions/") ? "solutions/" + alias.script().getFileName() : alias.script().getFileName().toString();
+    }
+}

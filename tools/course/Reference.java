@@ -1,0 +1,94 @@
+package course;
+
+import java.nio.file.Path;
+import java.util.*;
+import java.util.regex.*;
+
+/// A number reference, `{{run-id: regex}}`: the figure a lesson quotes from a run's output,
+/// and the lesson line that quotes it. Matching needs only an output, so the same reference
+/// works against a recording or against a fresh run.
+public record Reference(String runId, String regex, Pattern pattern, Path file, int line) {
+
+    public static final Pattern SYNTAX = Pattern.compile("\\{\\{([a-z0-9]+(?:-[a-z0-9]+)*): (.+?)\\}\\}");
+
+    /// A reference's figure in one output: the value, or null when the pattern matches nothing.
+    public record Figure(Reference reference, String value) {
+        public boolean found() { return value != null; }
+    }
+
+    /// Parses the reference `m` matched at `file:line`; refuses an undeclared run or a regex
+    /// without exactly one group.
+    public static Reference parse(MatchResult m, Path file, int line, Set<String> declaredRuns) {
+        String id = m.group(1);
+        if (!declaredRuns.contains(id)) throw new BuildError(file, line, "refers to run '" + id + "', which no lesson declares. "
+                + "Declare it under runs: in the front matter");
+        Pattern p;
+        try {
+            p = Pattern.compile(m.group(2), Pattern.MULTILINE);
+        } catch (PatternSyntaxException e) {
+            throw new BuildError(file, line, "has a reference with an invalid regex: " + e.getDescription());
+        }
+        if (p.matcher("").groupCount() != 1) throw new BuildError(file, line, "reference /" + m.group(2)
+                + "/ must have exactly one (group): the number to show");
+        return new Reference(id, m.group(2), p, file, line);
+    }
+
+    /// What this reference finds in `output`.
+    public Figure in(String output) {
+        Matcher value = pattern.matcher(output);
+        return new Figure(this, value.find() ? value.group(1) : null);
+    }
+
+    /// The figure as a number: digits with `,` or `_` separators, an optional sign and decimals.
+    public static OptionalDouble number(String value) {
+        String plain = value.strip().replace(",", "").replace("_", "");
+        try {
+            return OptionalDouble.of(Double.parseDouble(plain));
+        } catch (NumberFormatException e) {
+            return OptionalDouble.empty();
+        }
+    }
+
+    /// Every reference in a lesson's markdown body outside code spans and fenced blocks, in order.
+    public static List<Reference> inBody(Path file, String markdown, int firstLine, Set<String> declaredRuns) {
+        var out = new ArrayList<Reference>();
+        String[] lines = markdown.split("\n", -1);
+        String fence = null;
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            Matcher f = Markdown.FENCE.matcher(line);
+            if (fence == null && f.find()) { fence = f.group(1); continue; }
+            if (fence != null) {
+                if (line.strip().startsWith(fence)) fence = null;
+                continue;
+            }
+            for (Span s : spans(line))
+                if (s.match() != null) out.add(parse(s.match(), file, firstLine + i, declaredRuns));
+        }
+        return out;
+    }
+
+    /// A `{{` in a line of prose outside code spans: where it starts, where its reference ends,
+    /// and the reference's match (null when the `{{` opens no reference).
+    public record Span(int start, int end, MatchResult match) {}
+
+    /// Every `{{` in one line of prose, outside code spans, in order.
+    public static List<Span> spans(String line) {
+        var out = new ArrayList<Span>();
+        boolean inCode = false;
+        for (int i = 0; i < line.length(); i++) {
+            if (line.charAt(i) == '`') inCode = !inCode;
+            if (inCode || !line.startsWith("{{", i)) continue;
+            Matcher m = SYNTAX.matcher(line).region(i, line.length());
+            if (!m.lookingAt()) { out.add(new Span(i, i + 2, null)); i++; continue; }
+            out.add(new Span(i, m.end(), m.toMatchResult()));
+            i = m.end() - 1;
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return "{{" + runId + ": " + regex + "}}";
+    }
+}

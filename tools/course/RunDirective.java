@@ -1,0 +1,48 @@
+package course;
+
+import java.nio.file.Path;
+import java.util.*;
+import org.jsoup.nodes.Element;
+
+/// `{{run id}}`: a recorded output, visibly not code, with the environment it was recorded in.
+final class RunDirective implements Directive {
+
+    public String name() { return "run"; }
+
+    public String usage() { return "{{run id}}"; }
+
+    public String render(Render page, Lesson lesson, String argument, Path file, int line) {
+        if (argument == null) throw new BuildError(file, line, "{{run}} needs a run id: {{run waits-virtual}}");
+        Lesson.Run run = page.runs().get(argument);
+        if (run == null) throw new BuildError(file, line, "shows run '" + argument + "', which no lesson declares. "
+                + "Declare it under runs: in the front matter");
+        return html(page, page.recording(argument, file, line), run);
+    }
+
+    static String html(Render page, Recording rec, Lesson.Run run) {
+        Catalog.Alias alias = page.catalog().get(run.alias(), run.lesson(), run.line());
+        boolean stale = rec.isStaleFor(Sources.shipped(alias));
+        Element figure = Html.element("figure").addClass("output").id("run-" + rec.id());
+        if (stale) figure.addClass("stale");
+        figure.appendElement("figcaption").text("Output of ").appendElement("code").text(rec.command());
+        figure.appendElement("pre").addClass("output").attr("tabindex", "0").appendElement("samp").text(rec.output().stripTrailing());
+        figure.appendElement("p").addClass("env").text("Recorded on " + rec.environment() + " · exit " + rec.exit());
+        if (stale) {
+            Element note = figure.appendElement("p").addClass("stale-note")
+                    .text("The program changed after this was recorded; run it yourself, or re-record with ");
+            note.appendElement("code").text("./build.sh record " + rec.id());
+            note.appendText(".");
+        }
+        return Html.of(figure) + "\n";
+    }
+
+    /// The runs a lesson body shows with `{{run id}}`: number references link to them.
+    static Set<String> shownIn(String markdown) {
+        var out = new HashSet<String>();
+        for (String l : markdown.split("\n", -1)) {
+            var d = Render.DIRECTIVE.matcher(l.strip());
+            if (d.matches() && d.group(1).equals("run") && d.group(2) != null) out.add(d.group(2));
+        }
+        return out;
+    }
+}

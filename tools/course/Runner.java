@@ -1,0 +1,119 @@
+package course;
+
+import java.io.*;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.LocalDate;
+import java.util.*;
+import java.util.concurrent.TimeUnit;
+
+/// Runs a declared run exactly as its recording is made, and returns what it printed.
+/// Writing a recording ({@link Recording#write}) and matching references
+/// ({@link Reference#in}) are separate steps, so a fresh run can be compared, not stored.
+public final class Runner {
+    private Runner() {}
+
+    static final long LIMIT_MINUTES = 10;
+    static final int MAX_OUTPUT = 256 * 1024;
+    /// Where a wrapped run's world-readable copy goes (a limited user cannot read /root).
+    static final Path PUBLIC_DIR = Path.of("/tmp/course-run");
+
+    /// How a run is started, and how a recording's header shows it.
+    public record Plan(List<String> command, String shown, Path sourceToCopy, String text) {}
+
+    /// What a run printed (stdout and stderr as they arrived), how it ended, and where it ran.
+    public record Output(String text, int exit, double seconds, String environment) {}
+
+    public static Plan plan(Path root, Catalog catalog, Lesson.Run run) {
+        Catalog.Alias alias = catalog.get(run.alias(), run.lesson(), run.line());
+        String text = Sources.shipped(alias);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String args = run.args().isEmpty() ? "" : " " + String.join(" ", run.args());
+        if (!run.wrapper().isEmpty()) {
+            Path copy = PUBLIC_DIR.resolve(alias.script().getFileName());
+            var cmd = new ArrayList<>(run.wrapper());
+            cmd.add(java);
+            cmd.addAll(run.javaOptions());
+            cmd.add(copy.toString());
+            cmd.addAll(run.args());
+            String shown = "cp " + alias.ref() + " " + PUBLIC_DIR + "/ && " + String.join(" ", run.wrapper())
+                    + " $JAVA_HOME/bin/java" + (run.javaOptions().isEmpty() ? "" : " " + String.join(" ", run.javaOptions()))
+                    + " " + copy + args;
+            return new Plan(cmd, shown, copy, text);
+        }
+        if (alias.isExercise()) {
+            // The exercise as shipped, never the student's working copy.
+            Path copy = root.resolve(".cache/shipped").resolve(alias.script().getFileName());
+            var cmd = new ArrayList<>(List.of(java));
+            cmd.addAll(alias.runtimeOptions());
+            cmd.add(copy.toString());
+            cmd.addAll(run.args());
+            return new Plan(cmd, run.command() + "   (the exercise as shipped)", copy, text);
+        }
+        var cmd = new ArrayList<>(List.of(root.resolve("jbang").toString(), run.alias()));
+        cmd.addAll(run.args());
+        return new Plan(cmd, run.command(), null, text);
+    }
+
+    /// Runs `plan`, copying its output to `log` as it comes; a run that outlives the limit is
+    /// ended and refused.
+    public static Output run(Path root, Lesson.Run run, Plan plan, PrintStream log) throws IOException, InterruptedException {
+        if (plan.sourceToCopy() != null) {
+            Files.createDirectories(plan.sourceToCopy().getParent());
+            Files.writeString(plan.sourceToCopy(), plan.text());
+            if (plan.sourceToCopy().startsWith(PUBLIC_DIR)) {
+                Files.setPosixFilePermissions(PUBLIC_DIR, PosixFilePermissions.fromString("rwxr-xr-x"));
+                Files.setPosixFilePermissions(plan.sourceToCopy(), PosixFilePermissions.fromString("rw-r--r--"));
+            }
+        }
+        if (plan.command().getFirst().endsWith("jbang")) prebuild(root, run.alias(), log);
+        var pb = new ProcessBuilder(plan.command()).directory(root.toFile()).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        long t0 = System.nanoTime();
+        Process p = pb.start();
+        var out = new ByteArrayOutputStream();
+        Thread reader = Thread.ofVirtual().start(() -> {
+            try (InputStream in = p.getInputStream()) {
+                byte[] buf = new byte[8192];
+                for (int r; (r = in.read(buf)) > 0; ) {
+                    if (out.size() < MAX_OUTPUT) out.write(buf, 0, Math.min(r, MAX_OUTPUT - out.size()));
+                    log.write(buf, 0, r);
+                }
+            } catch (IOException e) {
+                log.println("warning: reading the output of " + run.id() + " failed: " + e.getMessage());
+            }
+        });
+        if (!p.waitFor(LIMIT_MINUTES, TimeUnit.MINUTES)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new BuildError(run.lesson(), run.line(), "run '" + run.id() + "' did not end within "
+                    + LIMIT_MINUTES + " minutes; nothing was recorded. Make the program end by itself");
+        }
+        reader.join();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        String text = out.toString(StandardCharsets.UTF_8);
+        if (out.size() >= MAX_OUTPUT) text += "\n[output cut at " + MAX_OUTPUT + " bytes]\n";
+        if (!text.isEmpty() && !text.endsWith("\n")) text += "\n";
+        return new Output(text, p.exitValue(), seconds, environment());
+    }
+
+    /// Compiles the alias first, so JBang's own "[jbang] Building jar" lines stay out of the output.
+    static void prebuild(Path root, String alias, PrintStream log) throws IOException, InterruptedException {
+        var pb = new ProcessBuilder(root.resolve("jbang").toString(), "build", alias).directory(root.toFile())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        int rc = pb.start().waitFor();
+        if (rc != 0) log.println("warning: ./jbang build " + alias + " exited " + rc + "; the run below will show why");
+    }
+
+    /// JDK, OS, cores, memory and date: enough to judge a number.
+    public static String environment() {
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        long gib = Math.round(os.getTotalMemorySize() / (1024.0 * 1024 * 1024));
+        return "JDK " + System.getProperty("java.runtime.version") + " (" + System.getProperty("java.vendor") + ") · "
+                + System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch")
+                + " · " + Runtime.getRuntime().availableProcessors() + " cores · " + gib + " GiB · " + LocalDate.now();
+    }
+}

@@ -1,0 +1,121 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import course.*;
+import java.util.*;
+import org.junit.jupiter.api.*;
+
+/// `compare`: a reader's run beside its recording. The comparison itself on a tiny course,
+/// then the command on the real course (it runs a program and writes nothing).
+class CompareTest {
+
+    // ---- the comparison, on the fixture ------------------------------------------------
+
+    Fixture f;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        f = new Fixture();
+        f.replace("lessons/01-first.md", "    alias: hello\n", """
+                    alias: hello
+                    claims:
+                      - says: it took over a second
+                        otherwise: your machine was quicker than the recording's
+                        match: 'took 1\\d{3} ms'
+                """);
+    }
+
+    Comparison compare(String yourOutput) {
+        var course = Build.load(f.root);
+        return Comparison.of(course, course.runs().get("hello-run"), "./jbang hello", yourOutput, 0, "JDK yours");
+    }
+
+    @Test
+    void everyQuotedFigureIsSetBesideTheRecordedOneWithTheRatio() {
+        var c = compare("took 2468 ms\n");
+        assertEquals(1, c.rows().size());
+        var row = c.rows().getFirst();
+        assertEquals("1234", row.recorded());
+        assertEquals("2468", row.yours());
+        assertEquals(2.0, row.ratio().getAsDouble(), 1e-9);
+        assertEquals(12, row.reference().line(), "the lesson line that quotes it (after the claims added above)");
+        assertEquals("JDK yours", c.environment());
+        assertEquals("JDK test", c.recorded().environment());
+    }
+
+    @Test
+    void aFigureYourOutputLacksIsMissingNotACrash() {
+        var c = compare("spent 2468 ms\n"); // a program edited to print something else
+        assertNull(c.rows().getFirst().yours());
+        assertTrue(c.rows().getFirst().ratio().isEmpty());
+    }
+
+    @Test
+    void claimsAreCheckedOnYourOutput() {
+        assertTrue(compare("took 1500 ms\n").claims().getFirst().holds());
+        var quick = compare("took 900 ms\n").claims().getFirst();
+        assertFalse(quick.holds());
+        assertEquals("your machine was quicker than the recording's", quick.claim().otherwise());
+    }
+
+    // ---- the command, on the real course ------------------------------------------------
+
+    static final Build.Loaded COURSE = Build.load(Proc.ROOT);
+
+    static Proc.Result compareSh(String... args) {
+        var cmd = new ArrayList<>(List.of(Proc.ROOT.resolve("build.sh").toString(), "compare"));
+        cmd.addAll(List.of(args));
+        return Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(3), cmd);
+    }
+
+    @Test
+    void compareAdmissionShowsEveryQuotedFigureWithBothValues() {
+        var r = compareSh("admission");
+        assertEquals(0, r.exit(), r.all());
+        var refs = Comparison.referencesTo(COURSE, "admission");
+        assertFalse(refs.isEmpty());
+        for (var ref : refs) {
+            String where = Course.relative(ref.file()) + ":" + ref.line();
+            var row = r.out().lines().filter(l -> l.strip().startsWith(where + " ")).findFirst();
+            assertTrue(row.isPresent(), "no row for " + where + " in:\n" + r.out());
+            assertFalse(row.get().contains("missing"), row.get());
+        }
+        assertTrue(r.out().contains("Recorded on:  JDK ") && r.out().contains("Your machine: JDK "), r.out());
+        assertTrue(r.out().contains("completed=32 rejected=68"), "the program's output streams first:\n" + r.out());
+    }
+
+    @Test
+    void compareAsMarkdownIsATableWithBothEnvironments() {
+        var r = compareSh("admission", "--markdown");
+        assertEquals(0, r.exit(), r.all());
+        var html = org.jsoup.Jsoup.parse(org.commonmark.renderer.html.HtmlRenderer.builder()
+                .extensions(List.of(org.commonmark.ext.gfm.tables.TablesExtension.create())).build()
+                .render(org.commonmark.parser.Parser.builder().extensions(List.of(org.commonmark.ext.gfm.tables.TablesExtension.create()))
+                        .build().parse(r.out())));
+        var table = html.selectFirst("table");
+        assertNotNull(table, r.out());
+        assertEquals(List.of("quoted at", "figure", "recorded", "yours", "ratio"), table.select("th").eachText());
+        assertEquals(Comparison.referencesTo(COURSE, "admission").size(), table.select("tbody tr").size());
+        assertTrue(html.text().contains("beside the course's recording on JDK"), r.out());
+        assertFalse(r.out().contains("100 requests at once"), "the program's own output goes to stderr: " + r.out());
+    }
+
+    @Test
+    void compareAsJsonParses() {
+        var r = compareSh("admission", "--json");
+        assertEquals(0, r.exit(), r.all());
+        Map<String, Object> json = new org.openqa.selenium.json.Json().toType(r.out(), org.openqa.selenium.json.Json.MAP_TYPE);
+        assertEquals("admission", json.get("run"));
+        var figures = (List<?>) json.get("figures");
+        assertEquals(Comparison.referencesTo(COURSE, "admission").size(), figures.size());
+        for (Object o : figures) assertNotNull(((Map<?, ?>) o).get("yours"), o.toString());
+    }
+
+    @Test
+    void anUnknownRunExitsTwoWithTheList() {
+        var r = compareSh("no-such-run");
+        assertEquals(2, r.exit(), r.all());
+        assertTrue(r.err().contains("Runs: ceiling-platform,"), r.err());
+    }
+}

@@ -1,0 +1,81 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/// Lesson 10: what the server program must show, checked on one fresh default run through
+/// plain java (the catalog test runs the alias through ./jbang). Times and rates come from
+/// the program's own output: JVM start-up is not part of what it measures.
+class Lesson10Test {
+
+    static final int REQUESTS = 2_000;
+    static final int POOL_THREADS = 50;
+    static final long WAIT_MS = 200;
+    static final double POOL_CEILING = POOL_THREADS * 1000.0 / WAIT_MS; // 250 requests per second
+
+    /// The default run (2,000 requests on the pool, then on virtual threads), made once.
+    static Proc.Result defaultRun;
+
+    static synchronized Proc.Result defaultRun() {
+        if (defaultRun == null) defaultRun = Lesson5To9Test.ok(Proc.java("programs/WaitingServer.java"));
+        return defaultRun;
+    }
+
+    @Test
+    @DisplayName("10 server: every request is answered 200, on the pool and on virtual threads, by a server on 127.0.0.1")
+    void everyRequestIsAnswered() {
+        var r = defaultRun();
+        for (String kind : new String[] {"pool", "virtual"}) {
+            String result = resultLine(r, kind);
+            assertEquals(REQUESTS, Bounds.number(result, "ok=(\\d+) "), result);
+            assertEquals(0, Bounds.number(result, "failed=(\\d+)"), result);
+            assertTrue(line(r, kind, "server on ").contains("server on http://127.0.0.1:"), r.all());
+        }
+    }
+
+    @Test
+    @DisplayName("10 server: the pool of 50 takes its 40 rounds of 200 ms: at most 250 req/s, at least half of that")
+    void poolStaysUnderItsCeiling() {
+        var r = defaultRun();
+        String result = resultLine(r, "pool");
+        final long theory = (REQUESTS / POOL_THREADS) * WAIT_MS; // 40 rounds of 200 ms = 8,000 ms
+        long wall = Bounds.number(result, "wall (\\d+) ms");
+        Bounds.assertTime("2000 requests on a pool of 50", theory, wall);
+        double perSecond = REQUESTS * 1000.0 / wall;
+        assertTrue(perSecond <= POOL_CEILING, perSecond + " req/s is above the ceiling\n" + r.all());
+        assertTrue(perSecond >= POOL_CEILING / 2, perSecond + " req/s is under half the ceiling\n" + r.all());
+        assertTrue(line(r, "pool", "ceiling").contains("ceiling: 50 threads / 0.2 s = 250 req/s"), r.all());
+    }
+
+    @Test
+    @DisplayName("10 server: virtual threads answer at least twice the pool's requests per second")
+    void virtualThreadsBeatThePool() {
+        var r = defaultRun();
+        long pool = Bounds.number(resultLine(r, "pool"), "(\\d+) req/s");
+        long virtual = Bounds.number(resultLine(r, "virtual"), "(\\d+) req/s");
+        assertTrue(virtual >= 2 * pool, "virtual " + virtual + " req/s, pool " + pool + " req/s\n" + r.all());
+    }
+
+    @Test
+    @DisplayName("10 server: a bad kind, a request count past the cap or too many arguments print usage and exit 2")
+    void serverRejectsBadArguments() {
+        Lesson5To9Test.usage(Proc.java("programs/WaitingServer.java", "fibers"));
+        var pastTheCap = Proc.java("programs/WaitingServer.java", "virtual", "5001");
+        Lesson5To9Test.usage(pastTheCap);
+        assertTrue(pastTheCap.err().contains("1 to 5000"), "the usage line names the cap\n" + pastTheCap.all());
+        Lesson5To9Test.usage(Proc.java("programs/WaitingServer.java", "pool", "0"));
+        Lesson5To9Test.usage(Proc.java("programs/WaitingServer.java", "pool", "10", "more"));
+    }
+
+    /// The "ok=... failed=..." line of one executor's run.
+    static String resultLine(Proc.Result r, String kind) {
+        return line(r, kind, "ok=");
+    }
+
+    static String line(Proc.Result r, String kind, String contains) {
+        return r.out().lines().filter(l -> l.startsWith(kind + ":") && l.contains(contains)).findFirst()
+                .orElseGet(() -> fail("no '" + kind + ":' line with '" + contains + "' in:\n" + r.all()));
+    }
+}

@@ -1,0 +1,84 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import course.*;
+import java.io.*;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.*;
+
+/// `./build.sh record` on a tiny course: a real run of a fixture program, stored with its
+/// provenance, read back as the build reads it, and its claims checked afterwards.
+class RecorderTest {
+
+    Fixture f;
+    final ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        f = new Fixture();
+        // The exercise as shipped prints "Not solved yet: answer" and exits 0.
+        f.replace("lessons/01-first.md", "    alias: hello\n", """
+                    alias: hello
+                  - id: answer-shipped
+                    alias: answer
+                    claims:
+                      - says: as shipped it is not solved
+                        match: '^Not solved yet'
+                """);
+    }
+
+    List<Claims.Failure> record(String... ids) throws Exception {
+        return Recorder.record(Build.load(f.root), List.of(ids), new PrintStream(log, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aRecordingHoldsWhatTheProgramPrintedAndWhereItRan() throws Exception {
+        assertEquals(List.of(), record("answer-shipped"));
+        var rec = Recording.load(f.root, "answer-shipped", f.file("lessons/01-first.md"), 1);
+        assertEquals("Not solved yet: answer\n", rec.output());
+        assertEquals("answer-shipped", rec.id());
+        assertEquals("./jbang answer   (the exercise as shipped)", rec.command());
+        assertEquals("exercises/Answer.java", rec.program());
+        assertFalse(rec.isStaleFor(Exercises.derive(Fixture.SOLUTION)), "hashed from the shipped text");
+        assertTrue(rec.exit().matches("0 · wall \\d+\\.\\d s"), rec.exit());
+        assertTrue(rec.environment().matches("JDK 2\\d.* · \\d+ cores · \\d+ GiB · \\d{4}-\\d\\d-\\d\\d"), rec.environment());
+        String printed = log.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("record answer-shipped: ./jbang answer") && printed.contains("Not solved yet: answer"), printed);
+    }
+
+    @Test
+    void theStudentsWorkingCopyIsNeverWhatIsRecorded() throws Exception {
+        f.write("exercises/Answer.java", Fixture.SOLUTION); // solved in place
+        record("answer-shipped");
+        assertEquals("Not solved yet: answer\n", Recording.load(f.root, "answer-shipped", f.file("lessons/01-first.md"), 1).output());
+    }
+
+    @Test
+    void aClaimTheNewRecordingContradictsIsReportedAndTheRecordingKept() throws Exception {
+        f.replace("lessons/01-first.md", "match: '^Not solved yet'", "match: '^Solved'");
+        var failures = record("answer-shipped");
+        assertEquals(1, failures.size(), failures.toString());
+        assertEquals(11, failures.getFirst().claim().line(), "the line of the claim's pattern in the lesson");
+        assertTrue(failures.getFirst().toString().contains("claim 'as shipped it is not solved' of run answer-shipped does not hold"),
+                failures.getFirst().toString());
+        assertTrue(f.read("recordings/answer-shipped.txt").endsWith("# output:\nNot solved yet: answer\n"), "kept");
+    }
+
+    @Test
+    void anUndeclaredRunIsRefusedWithTheDeclaredOnes() {
+        var e = assertThrows(BuildError.class, () -> record("nosuch"));
+        assertTrue(e.getMessage().contains("Declared runs: hello-run, answer-shipped"), e.getMessage());
+    }
+
+    @Test
+    void theFixturesRecordingsAreTheRecordersFormat() throws Exception {
+        record("answer-shipped");
+        String real = f.read("recordings/answer-shipped.txt");
+        String fixture = f.read("recordings/hello-run.txt");
+        var headerKeys = java.util.regex.Pattern.compile("(?m)^# (\\w+):");
+        assertEquals(headerKeys.matcher(real).results().map(m -> m.group(1)).toList(),
+                headerKeys.matcher(fixture).results().map(m -> m.group(1)).toList());
+    }
+}
