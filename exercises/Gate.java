@@ -5,24 +5,27 @@
 // Letting all of them in only builds a queue. Admit at most 8 at a time and turn the rest
 // away at once, so they can retry elsewhere instead of waiting.
 
-final int REQUESTS = 40, CONNECTIONS = 4, LIMIT = 8;
+static final int REQUESTS = 40, CONNECTIONS = 4, LIMIT = 8;
 final Semaphore connections = new Semaphore(CONNECTIONS);
 final Semaphore admission = new Semaphore(LIMIT);
 final AtomicInteger inside = new AtomicInteger(), mostInside = new AtomicInteger();
 
-void main() {
+void main() throws InterruptedException {
     var served = new AtomicInteger();
     var turnedAway = new AtomicInteger();
-    var go = new CountDownLatch(1);
+    var atTheDoor = new CountDownLatch(REQUESTS);
+    var doorOpen = new CountDownLatch(1);
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         for (int i = 0; i < REQUESTS; i++) {
             executor.submit(() -> {
-                go.await();                    // every request arrives at the same moment
+                atTheDoor.countDown();
+                doorOpen.await();              // every request arrives at the same moment
                 (handle() ? served : turnedAway).incrementAndGet();
                 return null;
             });
         }
-        go.countDown();
+        atTheDoor.await();                     // all of them are waiting, even on a busy machine
+        doorOpen.countDown();
     }
 
     checkThat("at most " + LIMIT + " requests inside at once", mostInside.get() <= LIMIT,

@@ -5,7 +5,7 @@
 // The total needs the lock; the lookup does not. On JDK 25 a virtual thread waiting inside
 // synchronized no longer pins its carrier, but every other task still queues for the lock.
 
-final int TASKS = 20;
+static final int TASKS = 20;
 final Object lock = new Object();
 long total;                                   // guarded by lock
 final AtomicInteger lookupsUnderLock = new AtomicInteger();
@@ -23,7 +23,11 @@ void main() {
         }
     }
 
-    check("the total is exact", total, 10L * TASKS * (TASKS + 1) / 2);
+    long sum;
+    synchronized (lock) { // total is guarded by lock: read it under the lock too
+        sum = total;
+    }
+    check("the total is exact", sum, 10L * TASKS * (TASKS + 1) / 2);
     check("additions made while holding the lock", additionsUnderLock.get(), TASKS);
     check("lookups made without holding the lock", TASKS - lookupsUnderLock.get(), TASKS);
     checkThat("most lookups waiting at once", mostLookups.get() > 1, mostLookups.get(),

@@ -26,18 +26,24 @@ void serve(String label, int admissionLimit) throws InterruptedException {
     var admission = new Semaphore(admissionLimit);
     var completed = new AtomicInteger();
     var rejected = new AtomicInteger();
-    var arrive = new CountDownLatch(1);
+    var atTheDoor = new CountDownLatch(REQUESTS);
+    var doorOpen = new CountDownLatch(1);
+    var allDecided = new CountDownLatch(REQUESTS);
 
-    long start = System.nanoTime();
+    long start;
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         for (int i = 0; i < REQUESTS; i++) {
             executor.submit(() -> {
-                arrive.await();
-                if (!admission.tryAcquire()) {
+                atTheDoor.countDown();
+                doorOpen.await();
+                boolean admitted = admission.tryAcquire();
+                allDecided.countDown();
+                if (!admitted) {
                     rejected.incrementAndGet(); // e.g. answer 503 at once
                     return null;
                 }
                 try { // the admission permit is held for the whole request
+                    allDecided.await(); // a burst: all of it has arrived before the first is served
                     connections.acquire();
                     try {
                         Thread.sleep(CALL); // the call to the dependency
@@ -51,12 +57,14 @@ void serve(String label, int admissionLimit) throws InterruptedException {
                 return null;
             });
         }
-        arrive.countDown(); // every request is waiting to arrive: let them all in together
+        atTheDoor.await(); // all of them are at the door: the burst, and the clock, start now
+        start = System.nanoTime();
+        doorOpen.countDown(); // let them all in together
     }
     long tookMs = (System.nanoTime() - start) / 1_000_000;
 
     int admitted = Math.min(REQUESTS, admissionLimit);
     int rounds = (admitted + CONNECTIONS - 1) / CONNECTIONS;
-    IO.println(String.format("%-19s completed=%d rejected=%d in %d ms (theory: at least %d rounds x %d ms = %d ms)",
+    IO.println(String.format(Locale.ROOT, "%-19s completed=%d rejected=%d in %d ms (theory: at least %d rounds x %d ms = %d ms)",
             label + ":", completed.get(), rejected.get(), tookMs, rounds, CALL.toMillis(), rounds * CALL.toMillis()));
 }

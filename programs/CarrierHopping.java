@@ -1,13 +1,18 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
+// A few named virtual threads sleep several times and note which carrier (the platform
+// thread that runs them) they were on at the start and after every sleep. A virtual thread
+// gives its carrier back while it sleeps and may resume on any free one.
+
+static final int DEFAULT_THREADS = 3;
 static final int MAX_THREADS = 200;
 static final int SLEEPS = 5;
 static final Duration NAP = Duration.ofMillis(100);
 static final String POOL = "ForkJoinPool-1-worker-";
 
 void main(String[] args) throws InterruptedException {
-    int count = 3;
+    int count = DEFAULT_THREADS;
     if (args.length > 1 || args.length == 1 && !args[0].matches("[0-9]{1,4}")) usage();
     if (args.length == 1) count = Integer.parseInt(args[0]);
     if (count < 1 || count > MAX_THREADS) usage();
@@ -57,13 +62,15 @@ static String shortName(String carrier) {
     return carrier.startsWith(POOL) ? carrier.substring(POOL.length()) : carrier;
 }
 
-// A virtual thread prints as VirtualThread[#id,name]/state@carrier; the carrier is after '@'.
-static String carrierOf(String thread) {
-    int at = thread.lastIndexOf('@');
-    return at < 0 ? "(none)" : thread.substring(at + 1);
+// There is no public API for a virtual thread's carrier. Thread.toString() shows it, as in
+// VirtualThread[#22,name]/runnable@ForkJoinPool-1-worker-1, but that format is unspecified
+// and may change in any release: fine for a demonstration, never for production code.
+static String carrierOf(String threadText) {
+    int at = threadText.lastIndexOf('@');
+    return at < 0 ? "(none)" : threadText.substring(at + 1);
 }
 
 static void usage() {
-    System.err.println("usage: hopping [threads]   (1.." + MAX_THREADS + ", default 3)");
+    System.err.println("usage: hopping [threads]   (1.." + MAX_THREADS + ", default " + DEFAULT_THREADS + ")");
     System.exit(2);
 }

@@ -1,8 +1,14 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
+// Virtual threads are always daemon threads, so the JVM does not wait for them: when main
+// returns, a virtual thread that is still working is cut off. `trap` shows it, `join` fixes
+// it, `race N` counts how often it happens when the thread has almost nothing to do, and
+// `inherit` shows that a platform thread started from a virtual thread is a daemon too.
+
 static final int MAX_RUNS = 1_000;
-static final String USAGE = "usage: daemon [trap | join | race N]   (N 1.." + MAX_RUNS + ", default 100)";
+static final Duration WORK = Duration.ofMillis(500);
+static final String USAGE = "usage: daemon [trap | join | race N | inherit]   (N 1.." + MAX_RUNS + ", default 100)";
 
 void main(String[] args) throws Exception {
     String mode = args.length == 0 ? "trap" : args[0];
@@ -11,6 +17,7 @@ void main(String[] args) throws Exception {
         case "trap" -> startWorker(false);
         case "join" -> startWorker(true);
         case "race" -> race(args);
+        case "inherit" -> inherit();
         case "child" -> child();
         default -> usage();
     }
@@ -19,7 +26,7 @@ void main(String[] args) throws Exception {
 // The worker has half a second of work (a stand-in for a call) before it prints its line.
 void startWorker(boolean waitForIt) throws InterruptedException {
     Thread worker = Thread.ofVirtual().name("worker").unstarted(() -> {
-        try { Thread.sleep(500); } catch (InterruptedException e) { return; }
+        try { Thread.sleep(WORK); } catch (InterruptedException e) { return; }
         IO.println("worker: work done, this line was printed");
     });
 
@@ -43,6 +50,30 @@ void startWorker(boolean waitForIt) throws InterruptedException {
     }
 }
 
+// A new platform thread takes its daemon status from the thread that creates it, unless
+// the builder sets one.
+void inherit() throws Exception {
+    IO.println("main thread: isDaemon() = " + Thread.currentThread().isDaemon());
+    IO.println("platform thread started from main: isDaemon() = " + startAndAsk(Thread.ofPlatform()));
+    IO.println("platform thread started from a virtual thread: isDaemon() = "
+            + inVirtualThread(() -> startAndAsk(Thread.ofPlatform())));
+    IO.println("platform thread started from a virtual thread with daemon(false): isDaemon() = "
+            + inVirtualThread(() -> startAndAsk(Thread.ofPlatform().daemon(false))));
+}
+
+// Starts a thread from the current one and returns what that thread says of itself.
+boolean startAndAsk(Thread.Builder builder) throws InterruptedException {
+    var isDaemon = new AtomicBoolean();
+    builder.start(() -> isDaemon.set(Thread.currentThread().isDaemon())).join();
+    return isDaemon.get();
+}
+
+<T> T inVirtualThread(Callable<T> task) throws Exception {
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+        return executor.submit(task).get();
+    }
+}
+
 // `daemon child`, run by `race`: the virtual thread prints at once, and main returns at once.
 void child() {
     Thread.ofVirtual().start(() -> IO.println("child: printed"));
@@ -62,7 +93,7 @@ void race(String[] args) throws Exception {
     command.add(self.command().orElseThrow());
     command.addAll(ownArgs.subList(0, ownArgs.size() - args.length));
     command.add("child");
-    IO.println("each child runs: " + String.join(" ", command));
+    IO.println("each child runs: " + String.join(" ", command.stream().map(arg -> shown(arg)).toList()));
 
     int lost = 0;
     long t0 = System.nanoTime();
@@ -72,7 +103,7 @@ void race(String[] args) throws Exception {
             p.destroyForcibly();
             throw new IllegalStateException("a child did not end within 30 s");
         }
-        String out = new String(p.getInputStream().readAllBytes());
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.exitValue() != 0) throw new IllegalStateException("child failed: " + out);
         if (!out.contains("child: printed")) lost++;
     }
@@ -83,4 +114,25 @@ void race(String[] args) throws Exception {
 static void usage() {
     System.err.println(USAGE);
     System.exit(2);
+}
+
+// ---- Showing the command without this machine's folders ----
+
+// The JDK as $JAVA_HOME, a jar (JBang's compiled copy of this program) by its file name,
+// and anything under the current folder relative to it.
+static String shown(String arg) {
+    String javaHome = realPath(System.getProperty("java.home"));
+    String here = realPath("");
+    if (arg.startsWith(javaHome + File.separator)) return "$JAVA_HOME" + arg.substring(javaHome.length());
+    if (arg.endsWith(".jar")) return Path.of(arg).getFileName().toString();
+    if (arg.startsWith(here + File.separator)) return arg.substring(here.length() + 1);
+    return arg;
+}
+
+static String realPath(String path) {
+    try {
+        return Path.of(path).toRealPath().toString();
+    } catch (IOException e) {
+        return Path.of(path).toAbsolutePath().toString();
+    }
 }

@@ -10,7 +10,8 @@ import jdk.jfr.consumer.RecordingStream;
 
 static final int TASKS = 4;
 static final Duration SLEEP = Duration.ofMillis(200);
-static final Set<String> carriersSeen = ConcurrentHashMap.newKeySet();
+static final Duration PINNED_THRESHOLD = Duration.ofMillis(20); // JFR's default for this event
+final Set<String> carriersSeen = ConcurrentHashMap.newKeySet();
 
 void main(String[] args) throws Exception {
     // First, before any virtual thread exists: the scheduler reads these once, when it is created.
@@ -45,7 +46,7 @@ void measure(String label, IntConsumer task) {
     List<Pinned> pinned = Collections.synchronizedList(new ArrayList<>());
     long tookMs;
     try (var jfr = new RecordingStream()) {
-        jfr.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(20));
+        jfr.enable("jdk.VirtualThreadPinned").withThreshold(PINNED_THRESHOLD);
         // The stream reuses its event objects, so copy out what to keep.
         jfr.onEvent("jdk.VirtualThreadPinned", e -> pinned.add(
                 new Pinned(e.getDuration().toMillis(), e.getString("pinnedReason"))));
@@ -56,7 +57,7 @@ void measure(String label, IntConsumer task) {
             for (int i = 0; i < TASKS; i++) {
                 int n = i;
                 executor.submit(() -> {
-                    carriersSeen.add(carrierOf(Thread.currentThread()));
+                    carriersSeen.add(carrierOf(Thread.currentThread().toString()));
                     task.accept(n);
                 });
             }
@@ -65,7 +66,7 @@ void measure(String label, IntConsumer task) {
         // Events reach the stream asynchronously; stop() returns once every recorded one was handled.
         jfr.stop();
     }
-    IO.println(String.format("%-30s took %4d ms, pinned events: %d", label + ":", tookMs, pinned.size()));
+    IO.println(String.format(Locale.ROOT, "%-30s took %4d ms, pinned events: %d", label + ":", tookMs, pinned.size()));
     for (Pinned p : pinned) {
         IO.println("    pinned " + p.millis() + " ms, reason: " + p.reason());
     }
@@ -73,10 +74,12 @@ void measure(String label, IntConsumer task) {
 
 record Pinned(long millis, String reason) {}
 
-// A virtual thread prints as VirtualThread[#22]/runnable@ForkJoinPool-1-worker-1: its carrier follows '@'.
-String carrierOf(Thread thread) {
-    String text = thread.toString();
-    return text.substring(text.indexOf('@') + 1);
+// There is no public API for a virtual thread's carrier. Thread.toString() shows it, as in
+// VirtualThread[#22,name]/runnable@ForkJoinPool-1-worker-1, but that format is unspecified
+// and may change in any release: fine for a demonstration, never for production code.
+static String carrierOf(String threadText) {
+    int at = threadText.lastIndexOf('@');
+    return at < 0 ? "(none)" : threadText.substring(at + 1);
 }
 
 static void sleep() {

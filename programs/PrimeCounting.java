@@ -17,13 +17,15 @@ void main(String[] args) {
     int cores = Runtime.getRuntime().availableProcessors();
     IO.println(tasks + " tasks, each counting the primes below " + LIMIT + ", on " + cores + " cores");
 
-    // Let the JIT compiler compile countPrimes before anything is timed.
+    // Before anything is timed: let the JIT compiler compile countPrimes, and start the
+    // virtual-thread scheduler, so that neither start-up is paid inside a timed run.
     run(cores, () -> Executors.newFixedThreadPool(cores));
+    run(cores, Executors::newVirtualThreadPerTaskExecutor);
 
     long single = time("one thread", tasks, () -> Executors.newSingleThreadExecutor());
     long pool = time("pool of " + cores + " threads", tasks, () -> Executors.newFixedThreadPool(cores));
     long virtual = time("virtual threads", tasks, Executors::newVirtualThreadPerTaskExecutor);
-    IO.println(String.format("speed-up over one thread: pool %.2fx, virtual threads %.2fx",
+    IO.println(String.format(Locale.ROOT, "speed-up over one thread: pool %.2fx, virtual threads %.2fx",
             (double) single / pool, (double) single / virtual));
 }
 
@@ -31,7 +33,7 @@ long time(String label, int tasks, Supplier<ExecutorService> executor) {
     long start = System.nanoTime();
     List<Integer> counts = run(tasks, executor);
     long tookMs = (System.nanoTime() - start) / 1_000_000;
-    IO.println(String.format("%-22s %d tasks took %5d ms, primes per task: %s",
+    IO.println(String.format(Locale.ROOT, "%-22s %d tasks took %5d ms, primes per task: %s",
             label + ":", tasks, tookMs, describe(counts)));
     return tookMs;
 }

@@ -33,6 +33,7 @@ void giveUp(String label, boolean cancel) throws Exception {
                 workDoneAt.set(since(start));
             } catch (InterruptedException e) {
                 interrupted.set(true);
+                Thread.currentThread().interrupt(); // keep the request visible to whoever runs this task
             } finally {
                 cleanupAt.set(since(start)); // e.g. give back a connection
             }

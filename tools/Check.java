@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-//SOURCES course/Exercises.java course/BuildError.java course/Course.java
+//SOURCES course/Exercises.java course/BuildError.java course/Course.java course/Preview.java
 
 import course.BuildError;
 import course.Course;
@@ -172,7 +172,7 @@ Outcome runExercise(Exercise e) {
                 "(no file; restore it with ./jbang check --reset " + e.name() + ")");
     Process p = null;
     try {
-        p = new ProcessBuilder(java.toString(), Course.relative(e.file()))
+        p = new ProcessBuilder(course.Preview.javaCommand(java.toString(), root, Course.relative(e.file())))
                 .directory(root.toFile())
                 .redirectErrorStream(true)
                 .start();

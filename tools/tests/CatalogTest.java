@@ -28,9 +28,21 @@ class CatalogTest {
         CASES.put("pinning", List.of("", "(?i)pinned"));
         CASES.put("admission", List.of("", "rejected"));
         CASES.put("timeout", List.of("", "CANCELLED"));
+        CASES.put("echo", List.of("virtual 50", "echoes read back: 50 of 50"));
+        CASES.put("limits", List.of("semaphore", "at most 20 at once"));
         CASES.put("server", List.of("virtual 100", "(?m)^virtual: +ok=100 failed=0 "));
         CASES.put("check", List.of("timetable", "timetable"));
+        CASES.put("compare", List.of("mistakes", "(?m)^Your machine: JDK 2\\d"));
+        CASES.put("fanout", List.of("timeout", "join\\(\\) threw StructuredTaskScope\\.TimeoutException"));
+        CASES.put("million", List.of("2000", "peak: 2000 virtual threads alive at once"));
+        CASES.put("counter", List.of("10 100", "ReentrantLock: +count= +1,000 "));
+        CASES.put("mistakes", List.of("", "get\\(\\) threw ExecutionException"));
+        CASES.put("sleep-in-lambda", List.of("", "error: unreported exception InterruptedException"));
+        CASES.put("count-in-lambda", List.of("", "error: local variables referenced from a lambda expression must be final"));
     }
+
+    /// Aliases that do not compile, on purpose (a lesson shows javac's message): they must exit non-zero.
+    static final Set<String> FAIL_TO_COMPILE = Set.of("sleep-in-lambda", "count-in-lambda");
 
     static List<String> aliases() {
         return List.copyOf(CATALOG.aliases().keySet());
@@ -88,6 +100,11 @@ class CatalogTest {
         else if (alias.endsWith("-solution")) { args = ""; expect = "(?m)^Solved\\.$"; }
         else { fail("add cheap arguments and an expected output for new alias '" + alias + "' to CatalogTest.CASES"); return; }
         var r = Proc.jbang(alias, args.isEmpty() ? new String[0] : args.split(" "));
+        if (FAIL_TO_COMPILE.contains(alias)) {
+            assertNotEquals(0, r.exit(), "./jbang " + alias + " must fail to compile\n" + r.all());
+            assertTrue(Pattern.compile(expect).matcher(r.all()).find(), "./jbang " + alias + " should print /" + expect + "/, printed:\n" + r.all());
+            return;
+        }
         assertTrue(Pattern.compile(expect).matcher(r.out()).find(),
                 "./jbang " + alias + " " + args + " should print /" + expect + "/, printed:\n" + r.all());
         if (!exercise && !alias.equals("check")) assertEquals(0, r.exit(), r.all());

@@ -29,7 +29,7 @@ class CheckerTest {
         classes = Files.createTempDirectory("check-classes");
         var javac = ToolProvider.getSystemJavaCompiler();
         var sources = Stream.of("tools/Check.java", "tools/course/Exercises.java", "tools/course/BuildError.java",
-                "tools/course/Course.java").map(p -> Proc.ROOT.resolve(p).toString());
+                "tools/course/Course.java", "tools/course/Preview.java").map(p -> Proc.ROOT.resolve(p).toString());
         var args = Stream.concat(Stream.of("-d", classes.toString()), sources).toArray(String[]::new);
         assertEquals(0, javac.run(null, null, null, args), "tools/Check.java does not compile");
     }

@@ -224,13 +224,43 @@ class ExercisesTest {
     Stream<DynamicTest> everySolutionPasses() {
         return ALL.stream().map(e -> DynamicTest.dynamicTest(e.name(), () -> {
             var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
-                    List.of(Proc.JAVA.toString(), Proc.ROOT.relativize(e.solution()).toString()));
+                    course.Preview.javaCommand(Proc.JAVA.toString(), Proc.ROOT, Proc.ROOT.relativize(e.solution()).toString()));
             assertEquals(0, r.exit(), r.all());
             var lines = r.out().strip().lines().toList();
             assertEquals("Solved.", lines.getLast(), r.all());
             assertTrue(lines.stream().anyMatch(l -> l.startsWith("ok   ")), r.all());
             assertTrue(lines.stream().noneMatch(l -> l.startsWith("FAIL ")), r.all());
         }));
+    }
+
+    /// Gate's counts are exact because every request waits at the door (a ready latch) before
+    /// it opens. Busy threads in this JVM load every core meanwhile; the solution must still
+    /// serve exactly LIMIT and turn the rest away, run after run.
+    @Test
+    @DisplayName("gate: the solution serves exactly 8 of 40 on a machine loaded by busy threads")
+    void gateIsExactUnderLoad() throws InterruptedException {
+        int busy = 2 * Runtime.getRuntime().availableProcessors();
+        var stop = new java.util.concurrent.atomic.AtomicBoolean();
+        var burners = new ArrayList<Thread>();
+        for (int i = 0; i < busy; i++) {
+            burners.add(Thread.ofPlatform().daemon().start(() -> {
+                long x = 0;
+                while (!stop.get()) x += System.nanoTime() % 7;
+                if (x == 42) System.out.print("");
+            }));
+        }
+        try {
+            for (int run = 0; run < 3; run++) {
+                var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
+                        List.of(Proc.JAVA.toString(), "exercises/solutions/Gate.java"));
+                assertEquals(0, r.exit(), r.all());
+                assertTrue(r.out().contains("ok   requests served\n"), r.all());
+                assertTrue(r.out().contains("ok   requests turned away\n"), r.all());
+            }
+        } finally {
+            stop.set(true);
+            for (Thread t : burners) t.join();
+        }
     }
 
     /// The committed pair, read from git: a student's edits to the working copy change nothing.
@@ -281,6 +311,6 @@ class ExercisesTest {
         Path dir = Files.createTempDirectory("shipped");
         Path file = dir.resolve(e.file().getFileName());
         Files.writeString(file, e.shipped(), StandardCharsets.UTF_8);
-        return Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(), file.getFileName().toString()));
+        return Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2), course.Preview.javaCommand(Proc.JAVA.toString(), dir, file.getFileName().toString()));
     }
 }

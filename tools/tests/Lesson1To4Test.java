@@ -39,6 +39,15 @@ class Lesson1To4Test {
     }
 
     @Test
+    @DisplayName("1 ceiling: a count may be written with _ or , as separators")
+    void ceilingReadsSeparators() {
+        var r = ok(Proc.java(CEILING, "1_000", "virtual"));
+        assertEquals(1_000, Bounds.number(r.out(), "started ([\\d,]+) threads \\(virtual\\)"), r.all());
+        r = ok(Proc.java(CEILING, "virtual", "1,500"));
+        assertEquals(1_500, Bounds.number(r.out(), "started ([\\d,]+) threads \\(virtual\\)"), r.all());
+    }
+
+    @Test
     @DisplayName("1 ceiling: a count past the cap is capped, not obeyed")
     void ceilingCapsTheCount() {
         var r = ok(Proc.java(CEILING, "100001", "virtual"));
@@ -92,12 +101,16 @@ class Lesson1To4Test {
         usage(Proc.java(CEILING, "lots"));
         usage(Proc.java(CEILING, "0"));
         usage(Proc.java(CEILING, "500", "green"));
+        usage(Proc.java(CEILING, "_"));   // separators alone are no count
+        usage(Proc.java(CEILING, ","));
+        usage(Proc.java(CEILING, "1,2,3,4,5,6,7,8,9,0"));
         usage(Proc.java(HOPPING, "0"));
         usage(Proc.java(HOPPING, "201"));
         usage(Proc.java(DAEMON, "fly"));
         usage(Proc.java(DAEMON, "race", "0"));
         usage(Proc.java(DAEMON, "race", "1001"));
         usage(Proc.java(DAEMON, "trap", "now"));
+        usage(Proc.java(DAEMON, "inherit", "1"));
     }
 
     // ---- Lesson 2: timetable ------------------------------------------------------------
@@ -216,8 +229,28 @@ class Lesson1To4Test {
         var r = ok(Proc.java(DAEMON, "race", "3"));
         long lost = Bounds.number(r.out(), "lost the line in (\\d+) of 3 runs");
         assertTrue(lost >= 0 && lost <= 3, r.all());
-        assertTrue(r.out().contains("each child runs: "), r.all());
-        assertTrue(r.out().contains(" child\n"), r.all());
+        assertTrue(r.out().contains("each child runs: $JAVA_HOME/bin/java programs/DaemonTrap.java child\n"), r.all());
+    }
+
+    @Test
+    @DisplayName("4 daemon: through ./jbang, the child's command names the jar, not this machine's folders")
+    void raceShowsNoAbsolutePath() {
+        var r = ok(Proc.jbang("daemon", "race", "1"));
+        String command = r.out().lines().filter(l -> l.startsWith("each child runs: ")).findFirst().orElseThrow();
+        assertTrue(command.matches("each child runs: \\$JAVA_HOME/bin/java .*-classpath DaemonTrap\\.jar DaemonTrap child"), r.all());
+        assertFalse(command.contains(Proc.ROOT.toString()), r.all());
+    }
+
+    @Test
+    @DisplayName("4 daemon: a platform thread inherits daemon status: not from main, yes from a virtual thread")
+    void platformThreadsInheritDaemonStatus() {
+        var r = ok(Proc.java(DAEMON, "inherit"));
+        assertEquals("""
+                main thread: isDaemon() = false
+                platform thread started from main: isDaemon() = false
+                platform thread started from a virtual thread: isDaemon() = true
+                platform thread started from a virtual thread with daemon(false): isDaemon() = false
+                """, r.out(), r.all());
     }
 
     // ---- helpers ------------------------------------------------------------------------

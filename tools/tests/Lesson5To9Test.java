@@ -2,7 +2,11 @@ package tests;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +66,27 @@ class Lesson5To9Test {
             long count = Bounds.number(r.out(), how + ": +4 tasks took +\\d+ ms, primes per task: (\\d+)\\s");
             assertEquals(PRIMES_BELOW_3_000_000, count, how + "\n" + r.all());
         }
+    }
+
+    /// In a comma-decimal locale the speed-ups would read "1,96x" unless the program formats
+    /// with Locale.ROOT; every {{primes: regex}} reference of lesson 6 must still match.
+    @Test
+    @DisplayName("6 primes: under a German locale the output still matches every reference of lesson 6")
+    void primesOutputIsLocaleIndependent() throws Exception {
+        var r = ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(3), List.of(Proc.JAVA.toString(),
+                "-Duser.language=de", "-Duser.country=DE", "programs/PrimeCounting.java", "2")));
+        String lesson = Files.readString(Proc.ROOT.resolve("lessons/06-cpu-bound-work.md"));
+        var references = Pattern.compile("\\{\\{primes: (.+?)\\}\\}").matcher(lesson);
+        var unmatched = new ArrayList<String>();
+        int count = 0;
+        while (references.find()) {
+            count++;
+            var m = Pattern.compile(references.group(1), Pattern.MULTILINE).matcher(r.out());
+            if (!m.find() || m.group(1).isEmpty()) unmatched.add(references.group(1));
+        }
+        assertTrue(count >= 5, "lesson 6 has too few references to primes: " + count);
+        assertEquals(List.of(), unmatched, "references that no longer match\n" + r.all());
+        assertTrue(r.out().matches("(?s).*pool \\d+\\.\\d\\dx, virtual threads \\d+\\.\\d\\dx.*"), r.all());
     }
 
     @Test
@@ -158,6 +183,38 @@ class Lesson5To9Test {
         assertEquals(68, Bounds.number(r.out(), "limit 32: +completed=\\d+ rejected=(\\d+)"), r.all());
         final long limited = ((32 + CONNECTIONS - 1) / CONNECTIONS) * CALL_MS; // 4 rounds
         Bounds.assertTime("admission limit 32", limited, Bounds.number(r.out(), "limit 32: .* in (\\d+) ms"));
+    }
+
+    /// The counts are exact only if every request has tried to get in before the first admitted
+    /// one is served; the program's latches make sure of it. Busy threads in this JVM load every
+    /// core meanwhile, so the scheduling is slow and uneven, as on a busy or one-core machine.
+    @Test
+    @DisplayName("8 admission: on a machine loaded by busy threads, and on one carrier, still exactly 32 completed and 68 rejected")
+    void admissionCountsHoldUnderLoad() throws InterruptedException {
+        int busy = 2 * Runtime.getRuntime().availableProcessors();
+        var stop = new java.util.concurrent.atomic.AtomicBoolean();
+        var burners = new ArrayList<Thread>();
+        for (int i = 0; i < busy; i++) {
+            burners.add(Thread.ofPlatform().daemon().start(() -> {
+                long x = 0;
+                while (!stop.get()) x += System.nanoTime() % 7;
+                if (x == 42) System.out.print("");
+            }));
+        }
+        try {
+            for (int run = 0; run < 3; run++) {
+                var command = new ArrayList<>(List.of(Proc.JAVA.toString()));
+                if (run == 2) command.add("-Djdk.virtualThreadScheduler.parallelism=1"); // one carrier
+                command.add("programs/Admission.java");
+                var r = ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), command));
+                assertEquals(100, Bounds.number(r.out(), "unbounded: +completed=(\\d+)"), r.all());
+                assertEquals(32, Bounds.number(r.out(), "limit 32: +completed=(\\d+)"), r.all());
+                assertEquals(68, Bounds.number(r.out(), "limit 32: +completed=\\d+ rejected=(\\d+)"), r.all());
+            }
+        } finally {
+            stop.set(true);
+            for (Thread t : burners) t.join();
+        }
     }
 
     // ---- Lesson 9: timeout --------------------------------------------------------------

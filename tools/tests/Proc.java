@@ -23,7 +23,7 @@ public final class Proc {
 
     /// `java <program> args...` from the repository root, as `java programs/X.java` would.
     public static Result java(String program, String... args) {
-        var cmd = new ArrayList<String>(List.of(JAVA.toString(), program));
+        var cmd = new ArrayList<String>(course.Preview.javaCommand(JAVA.toString(), ROOT, program));
         cmd.addAll(List.of(args));
         return run(ROOT, Map.of(), Duration.ofMinutes(5), cmd);
     }
