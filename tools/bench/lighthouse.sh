@@ -5,7 +5,8 @@
 #   tools/bench/lighthouse.sh              index, every lesson, exercises (builds site/ first)
 #   tools/bench/lighthouse.sh index.html   only the pages named
 #   RUNS=5 tools/bench/lighthouse.sh       more runs a page
-# Needs node/npm (Lighthouse goes into .cache/lighthouse) and Debian's chromium.
+# Needs node/npm (Lighthouse goes into .cache/lighthouse) and Debian's chromium. The reports
+# of the last run stay in .cache/lighthouse/reports/; a run with a layout shift names what moved.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -25,6 +26,8 @@ fi
 
 # The site over HTTP on the loopback (Lighthouse needs http:), missing paths get 404.html.
 work="$(mktemp -d)"
+reports="$root/.cache/lighthouse/reports"
+rm -rf "$reports"; mkdir -p "$reports"
 server_pid=""
 cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
@@ -55,14 +58,16 @@ printf '%-45s %12s %10s   %s\n' page performance CLS "runs (score/CLS)"
 for page in "${pages[@]}"; do
   runs=()
   for i in $(seq "$RUNS"); do
-    out="$work/${page//\//_}-$i.json"
+    out="$reports/${page//\//_}-$i.json"
     "$lh" "http://127.0.0.1:$port/$page" --quiet --only-categories=performance --output=json --output-path="$out" \
       --chrome-path=/usr/bin/chromium --chrome-flags="--headless=new --no-sandbox --disable-gpu" >/dev/null 2>"$work/lh.err" \
       || { echo "lighthouse failed on $page:" >&2; tail -5 "$work/lh.err" >&2; exit 1; }
     runs+=("$(node -e '
       const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
       const cls = r.audits["cumulative-layout-shift"];
-      console.log(Math.round(r.categories.performance.score * 100) + " " + cls.numericValue.toFixed(3));' "$out")")
+      console.log(Math.round(r.categories.performance.score * 100) + " " + cls.numericValue.toFixed(3));
+      for (const s of (r.audits["layout-shifts"] || {details: {items: []}}).details.items || [])
+        console.error("  " + process.argv[1] + ": moved " + (s.node && s.node.selector) + " (" + s.score.toFixed(4) + ")");' "$out")")
   done
   # median of the runs, score and CLS each on its own
   score=$(printf '%s\n' "${runs[@]}" | cut -d' ' -f1 | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
