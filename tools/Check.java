@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-//SOURCES course/Exercises.java course/BuildError.java course/Course.java
+//SOURCES course/Exercises.java course/BuildError.java course/Course.java course/Preview.java
 
 import course.BuildError;
 import course.Course;
@@ -229,7 +229,8 @@ record Options(List<String> javac, List<String> java) {
 }
 
 Options optionsFor(Exercise e, String text) {
-    return Options.NONE;
+    // a //PREVIEW line (tools/course/Preview.java): --enable-preview for javac and for java
+    return course.Preview.uses(text) ? new Options(course.Preview.javacFlags(text), course.Preview.javaFlags(text)) : Options.NONE;
 }
 
 /// The cache entry for this text of the exercise: .cache/check/NAME-KEY/ holding `classes/`,

@@ -22,7 +22,7 @@ final class ProgramDirective implements Directive {
     static String html(Catalog.Alias alias, boolean recorded) {
         String ref = alias.ref();
         String name = alias.script().getFileName().toString();
-        String flags = alias.runtimeOptions().isEmpty() ? "" : String.join(" ", alias.runtimeOptions()) + " ";
+        String flags = Preview.shown(alias.runtimeOptions(), Sources.shipped(alias));
         Element figure = Html.element("figure").addClass("program").id("program-" + alias.name());
         Element caption = figure.appendElement("figcaption");
         caption.appendElement("span").addClass("file").text(ref);
@@ -37,6 +37,7 @@ final class ProgramDirective implements Directive {
         Element note = runIt.appendElement("p").addClass("run-it-note").text("From the course folder, with JDK 25. With JBang installed: ");
         note.appendElement("code").text("jbang " + alias.name());
         note.appendText(".");
+        runIt.append(Preview.runItNote(Sources.shipped(alias)));
         if (recorded) {
             Element compare = runIt.appendElement("p").addClass("run-it-note").text("Your figures beside the recorded ones: ");
             compare.appendElement("code").text("./jbang compare " + alias.name());

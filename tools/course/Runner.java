@@ -34,19 +34,18 @@ public final class Runner {
             Path copy = PUBLIC_DIR.resolve(alias.script().getFileName());
             var cmd = new ArrayList<>(run.wrapper());
             cmd.add(java);
-            cmd.addAll(run.javaOptions());
+            cmd.addAll(Preview.withFlags(run.javaOptions(), text));
             cmd.add(copy.toString());
             cmd.addAll(run.args());
             String shown = "cp " + alias.ref() + " " + PUBLIC_DIR + "/ && " + String.join(" ", run.wrapper())
-                    + " $JAVA_HOME/bin/java" + (run.javaOptions().isEmpty() ? "" : " " + String.join(" ", run.javaOptions()))
-                    + " " + copy + args;
+                    + " $JAVA_HOME/bin/java " + Preview.shown(run.javaOptions(), text) + copy + args;
             return new Plan(cmd, shown, copy, text);
         }
         if (alias.isExercise()) {
             // The exercise as shipped, never the student's working copy.
             Path copy = root.resolve(".cache/shipped").resolve(alias.script().getFileName());
             var cmd = new ArrayList<>(List.of(java));
-            cmd.addAll(alias.runtimeOptions());
+            cmd.addAll(Preview.withFlags(alias.runtimeOptions(), text));
             cmd.add(copy.toString());
             cmd.addAll(run.args());
             return new Plan(cmd, run.command() + "   (the exercise as shipped)", copy, text);

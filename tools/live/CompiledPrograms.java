@@ -43,7 +43,7 @@ final class CompiledPrograms {
         Path src = Files.createDirectories(tmp.resolve("src")).resolve(p.className() + ".java");
         Files.writeString(src, p.text(), StandardCharsets.UTF_8);
         var args = new ArrayList<>(List.of("-d", tmp.toString(), "-encoding", "UTF-8", "-proc:none", "-Xlint:none", "-nowarn"));
-        if (p.runtimeOptions().contains("--enable-preview")) args.addAll(List.of("--enable-preview", "--release", Integer.toString(Runtime.version().feature())));
+        args.addAll(course.Preview.javacFlags(p.text()));
         args.add(src.toString());
         var err = new ByteArrayOutputStream();
         int rc = javac.run(null, OutputStream.nullOutputStream(), err, args.toArray(String[]::new));

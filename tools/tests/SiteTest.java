@@ -31,14 +31,14 @@ class SiteTest {
     /// The built site and what it was built from.
     record Built(Path site, Path root, boolean widgetAdded) {}
 
-    /// Builds the site once. When no lesson places `{{widget timetable}}` yet, the site is built
+    /// Builds the site once per test run, into a folder deleted when the run ends. When no lesson places `{{widget timetable}}` yet, the site is built
     /// from a copy of the course with that line appended to lesson 2, so that the step-through
     /// is still tested (and says so).
     static synchronized Built built() {
         if (built != null) return built;
         if (failed != null) throw new AssertionError("the site did not build (see the first failure)", failed);
         try {
-            Path tmp = Files.createTempDirectory("course-site-test");
+            Path tmp = Temp.forTheRun("course-site-test");   // several test classes share it
             Path root = Proc.ROOT;
             boolean add = !widgetPlaced(root);
             if (add) {
@@ -335,6 +335,42 @@ class SiteTest {
         assertEquals("Page not found", d.selectFirst("main h1").text());
         assertNotNull(d.selectFirst("main a[href=index.html]"));
         assertEquals(lessonPages().size(), d.select("nav.sidebar ol.lessons a").size());
+    }
+
+    @Test
+    @DisplayName("site: the 404 page loads nothing by a relative address (a host serves it at any depth): stylesheet, script and icon are inline")
+    void notFoundPageStandsAlone() {
+        Document d = parse(site().resolve("404.html"));
+        assertEquals(List.of(), d.select("script[src], link[rel=stylesheet], img[src]").stream().map(Element::outerHtml).toList());
+        assertTrue(d.selectFirst("link[rel=icon]").attr("href").startsWith("data:image/svg+xml,"), d.selectFirst("link[rel=icon]").outerHtml());
+        assertEquals(read(site().resolve("assets/course.css")).strip(), d.selectFirst("head > style").data().strip(), "404.html does not inline course.css");
+        assertTrue(d.select("body > script").stream().anyMatch(s -> s.data().strip().equals(read(site().resolve("assets/course.js")).strip())),
+                "404.html does not inline course.js");
+    }
+
+    @Test
+    @DisplayName("site: what the script brings is in the page from the start: copy buttons, and the contents both beside the lesson and before its first section")
+    void nothingWaitsForTheScriptToTakeItsPlace() {
+        var problems = new ArrayList<String>();
+        for (var e : pages().entrySet()) {
+            Document d = parse(e.getValue());
+            for (Element cap : d.select("figure.program > figcaption"))
+                if (cap.select("> button.copy.needs-js").size() != 1) problems.add(e.getKey() + ": a program without its copy button: " + cap.text());
+            for (Element pre : d.select("pre.shell"))
+                if (!pre.parent().hasClass("shell-wrap") || pre.parent().select("> button.copy.needs-js").size() != 1)
+                    problems.add(e.getKey() + ": a command without its copy button: " + pre.text());
+            for (String control : List.of(".nav-toggle", ".search", ".theme-toggle"))
+                if (d.select("header.top > " + control + ".needs-js:not([hidden])").size() != 1) problems.add(e.getKey() + ": no " + control + " shown with JavaScript on");
+            Element side = d.selectFirst("main > nav.toc.toc-side"), inline = d.selectFirst("main > article > nav.toc.toc-inline");
+            if ((side == null) != (inline == null)) problems.add(e.getKey() + ": the contents only " + (side == null ? "before the first section" : "beside the lesson"));
+            else if (side != null) {
+                if (!side.select("a").eachAttr("href").equals(inline.select("a").eachAttr("href"))) problems.add(e.getKey() + ": the two contents differ");
+                Element next = inline.nextElementSibling();
+                if (next == null || !next.tagName().equals("h2") || next.elementSiblingIndex() != inline.parent().select("> h2").first().elementSiblingIndex())
+                    problems.add(e.getKey() + ": the contents are not just before the first section");
+            }
+        }
+        assertEquals(List.of(), problems, String.join("\n", problems));
     }
 
     @Test

@@ -1,0 +1,93 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+
+// 200 requests arrive at once, each on its own virtual thread, and each runs one query on a
+// database that has 10 connections. As written, every request opens a connection at once.
+// Keep at most 10 queries in flight, and keep one virtual thread per request: no thread pool.
+
+final int REQUESTS = 200, CONNECTIONS = 10;
+// exercise: // TODO: something that lets at most CONNECTIONS requests into the database at a time
+final Semaphore connections = new Semaphore(CONNECTIONS);
+// end exercise
+
+void main() throws InterruptedException {
+    var go = new CountDownLatch(1);
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (int i = 0; i < REQUESTS; i++) {
+            int request = i;
+            executor.submit(() -> {
+                go.await();                    // every request arrives at the same moment
+                handle(request);
+                return null;
+            });
+        }
+        go.countDown();
+    }
+
+    checkThat("at most " + CONNECTIONS + " connections open at once", mostOpen.get() <= CONNECTIONS,
+            mostOpen.get() + " open at once", "at most " + CONNECTIONS + ", all the database has");
+    check("requests whose query ran", queries.get(), REQUESTS);
+    check("requests that ran on their own virtual thread (a pool shares a few threads)", callers.size(), REQUESTS);
+    checkThat("all " + CONNECTIONS + " connections in use at the busiest moment (not fewer)", mostOpen.get() >= CONNECTIONS,
+            mostOpen.get() + " at most", CONNECTIONS);
+    verdict("db-limit");
+}
+
+void handle(int request) throws InterruptedException {
+    // exercise: query(request); // TODO: wait for a free connection first, and give it back however the query ends
+    connections.acquire();
+    try {
+        query(request);
+    } finally {
+        connections.release();
+    }
+    // end exercise
+}
+
+// ---- The database: no need to change anything below. ----
+
+final AtomicInteger open = new AtomicInteger(), mostOpen = new AtomicInteger(), queries = new AtomicInteger();
+final Set<Thread> callers = ConcurrentHashMap.newKeySet();
+
+/// One query on one connection: 20 to 80 ms, depending on the request.
+void query(int request) throws InterruptedException {
+    if (Thread.currentThread().isVirtual()) callers.add(Thread.currentThread());
+    mostOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
+    try {
+        Thread.sleep(queryMs(request));
+        queries.incrementAndGet();
+    } finally {
+        open.decrementAndGet();
+    }
+}
+
+long queryMs(int request) {
+    return 20 + (request * 37L) % 61;
+}
+
+// ---- Checking your work: no need to read past this line. ----
+
+final List<String> failed = new ArrayList<>();
+
+void check(String what, Object got, Object expected) {
+    checkThat(what, Objects.equals(got, expected), got, expected);
+}
+
+void checkThat(String what, boolean ok, Object got, Object expected) {
+    if (ok) {
+        IO.println("ok   " + what);
+    } else {
+        IO.println("FAIL " + what + ": got " + got + ", expected " + expected);
+        failed.add(what);
+    }
+}
+
+void verdict(String exercise) {
+    if (failed.isEmpty()) {
+        IO.println("Solved.");
+        return;
+    }
+    IO.println("Not solved yet: " + failed.getFirst());
+    IO.println("Hint: ./jbang check --hint " + exercise);
+    System.exit(1);
+}

@@ -1,0 +1,167 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+
+// An echo server with a thread per connection, on virtual or platform threads.
+// Clients connect, send a line, stay connected until all of them are, then read
+// the echo. While every connection is held, the program counts the threads.
+
+import java.lang.management.ManagementFactory;
+
+static final int MAX_CLIENTS = 5_000;   // a cap: each client costs two file descriptors
+static final int BACKLOG = MAX_CLIENTS; // room for every client not yet accepted
+static final Duration HOLD = Duration.ofSeconds(1);
+static final Duration PATIENCE = Duration.ofSeconds(30); // every wait in the program gives up after this
+static final String USAGE = "usage: echo [virtual|platform] [clients]  (clients 1.." + MAX_CLIENTS + ", default virtual 2000)";
+
+final AtomicInteger connections = new AtomicInteger();  // open on the server side
+final AtomicLong slowestConnectNanos = new AtomicLong();
+
+void main(String[] args) throws Exception {
+    String kind = args.length > 0 ? args[0] : "virtual";
+    int clients = args.length > 1 ? parseOrZero(args[1]) : 2_000;
+    if (args.length > 2 || !(kind.equals("virtual") || kind.equals("platform")) || clients < 1 || clients > MAX_CLIENTS) {
+        System.err.println(USAGE);
+        System.exit(2);
+    }
+    requireFileDescriptors(clients);
+    Thread.Builder threads = kind.equals("virtual") ? Thread.ofVirtual() : Thread.ofPlatform();
+
+    long start = System.nanoTime();
+    try (var server = new ServerSocket(0, BACKLOG, InetAddress.getLoopbackAddress())) {
+        IO.println("echo server on " + server.getLocalSocketAddress() + ", one " + kind + " thread per connection");
+        threads.start(() -> acceptLoop(server, threads));
+
+        var connected = new CountDownLatch(clients); // a client counts down once its line is sent
+        var release = new CountDownLatch(1);         // then waits here, so all are connected at once
+        var echoed = new AtomicInteger();
+        try (var clientThreads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < clients; i++) {
+                String line = "hello from client " + i;
+                clientThreads.submit(() -> client(server.getLocalPort(), line, connected, release, echoed));
+            }
+            boolean allConnected = connected.await(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+            while (connections.get() < clients && System.nanoTime() - start < PATIENCE.toNanos())
+                Thread.sleep(10); // the server may not have accepted the last few yet
+            long connectedMs = (System.nanoTime() - start) / 1_000_000;
+            IO.println((allConnected ? "all " + clients : "only " + (clients - connected.getCount()) + " of " + clients)
+                    + " clients connected in " + connectedMs + " ms, slowest connect "
+                    + slowestConnectNanos.get() / 1_000_000 + " ms");
+
+            int mostPlatformThreads = 0, mostOsThreads = 0, heldConnections = 0;
+            long deadline = System.nanoTime() + HOLD.toNanos();
+            while (System.nanoTime() < deadline) { // sample while every connection is held open
+                mostPlatformThreads = Math.max(mostPlatformThreads, platformThreads());
+                mostOsThreads = Math.max(mostOsThreads, (int) fromProcStatus("Threads:"));
+                heldConnections = Math.max(heldConnections, connections.get());
+                Thread.sleep(50);
+            }
+            long rssKb = fromProcStatus("VmRSS:");
+            IO.println("while " + heldConnections + " connections were held: " + mostPlatformThreads
+                    + " platform threads, " + orNa(mostOsThreads) + " OS threads, RSS "
+                    + orNa(rssKb < 0 ? -1 : rssKb / 1024) + " MB");
+            release.countDown();
+        } // close() waits for every client to read its echo and hang up
+        IO.println("echoes read back: " + echoed.get() + " of " + clients);
+    } // closing the server socket ends the accept loop
+    IO.println("wall time " + (System.nanoTime() - start) / 1_000_000 + " ms");
+}
+
+/// Server side: accept forever, start one thread per connection.
+void acceptLoop(ServerSocket server, Thread.Builder threads) {
+    try {
+        while (true) {
+            Socket socket = server.accept();
+            threads.start(() -> echo(socket));
+        }
+    } catch (IOException closed) {
+        // the server socket was closed: the program is ending
+    }
+}
+
+/// Server side: echo every line until the client hangs up.
+void echo(Socket socket) {
+    connections.incrementAndGet();
+    try (socket;
+         var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
+         var out = new PrintWriter(socket.getOutputStream(), true)) {
+        socket.setSoTimeout((int) PATIENCE.toMillis());
+        for (String line; (line = in.readLine()) != null; ) out.println(line);
+    } catch (IOException e) {
+        IO.println("server: " + e);
+    } finally {
+        connections.decrementAndGet();
+    }
+}
+
+/// Client side: connect, send a line, stay connected until released, read the echo.
+Void client(int port, String line, CountDownLatch connected, CountDownLatch release, AtomicInteger echoed)
+        throws Exception {
+    try (var socket = new Socket()) {
+        long t0 = System.nanoTime();
+        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), (int) PATIENCE.toMillis());
+        slowestConnectNanos.accumulateAndGet(System.nanoTime() - t0, Math::max);
+        socket.setSoTimeout((int) PATIENCE.toMillis());
+        var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
+        var out = new PrintWriter(socket.getOutputStream(), true);
+        out.println(line);
+        connected.countDown();
+        release.await(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+        if (line.equals(in.readLine())) echoed.incrementAndGet();
+    } // closing the socket ends the server's thread for this connection
+    return null;
+}
+
+/// Live platform threads; ThreadMXBean does not count virtual threads.
+int platformThreads() {
+    return ManagementFactory.getThreadMXBean().getThreadCount();
+}
+
+int parseOrZero(String text) {
+    try {
+        return Integer.parseInt(text.replace("_", "").replace(",", ""));
+    } catch (NumberFormatException e) {
+        return 0;
+    }
+}
+
+// ---- Linux plumbing: the file-descriptor limit, threads and resident memory, read from /proc ----
+
+static final int JVM_FILE_DESCRIPTORS = 100; // jars, the JIT, pollers, stdio: a generous allowance
+
+/// Every connection in this one process is two sockets: the client's end and the server's.
+void requireFileDescriptors(int clients) throws IOException {
+    Path limits = Path.of("/proc/self/limits");
+    if (!Files.isReadable(limits)) {
+        IO.println("file descriptors: limit not checked (no /proc/self/limits: not Linux)");
+        return;
+    }
+    long needed = 2L * clients + JVM_FILE_DESCRIPTORS;
+    long limit = Files.readAllLines(limits).stream()
+            .filter(l -> l.startsWith("Max open files"))
+            .map(l -> l.split("\\s+")[3]) // the soft limit, the one that applies
+            .mapToLong(v -> v.equals("unlimited") ? Long.MAX_VALUE : Long.parseLong(v))
+            .findFirst().orElse(Long.MAX_VALUE);
+    if (limit < needed) {
+        System.err.println("echo: " + clients + " connections need about " + needed + " file descriptors (2 per connection + "
+                + JVM_FILE_DESCRIPTORS + " for the JVM), but this process may open only " + limit
+                + ". Raise the limit (ulimit -n " + needed + ") or run fewer clients.");
+        System.exit(2);
+    }
+    IO.println("file descriptors: about " + needed + " needed, limit " + (limit == Long.MAX_VALUE ? "unlimited" : limit));
+}
+
+/// A number from /proc/self/status: "Threads:" (OS threads of this process) or "VmRSS:" (KB); -1 if not Linux.
+long fromProcStatus(String field) {
+    try {
+        return Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(l -> l.startsWith(field))
+                .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")))
+                .findFirst().orElse(-1);
+    } catch (IOException e) {
+        return -1;
+    }
+}
+
+String orNa(long value) {
+    return value < 0 ? "n/a" : String.valueOf(value);
+}

@@ -1,0 +1,164 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+
+// Virtual threads are cheap; what they hold or wait for is not. Three limits stay:
+//   semaphore    20 connections, 2,000 tasks that each need one for 10 ms
+//   threadlocal  a 10 KB buffer cached per thread: 200 pooled vs 100,000 virtual
+//   pooled       virtual threads in a fixed pool of 200: the pool's ceiling again
+
+static final String USAGE = "usage: limits [semaphore|threadlocal|pooled]  (default: all three)";
+
+void main(String[] args) throws InterruptedException {
+    var parts = List.of("semaphore", "threadlocal", "pooled");
+    if (args.length > 1 || (args.length == 1 && !parts.contains(args[0]))) {
+        System.err.println(USAGE);
+        System.exit(2);
+    }
+    long start = System.nanoTime();
+    for (String part : args.length == 1 ? List.of(args[0]) : parts) {
+        switch (part) {
+            case "semaphore" -> semaphore();
+            case "threadlocal" -> threadLocal();
+            default -> pooled();
+        }
+    }
+    IO.println("wall time " + (System.nanoTime() - start) / 1_000_000 + " ms");
+}
+
+// ---- 1. Limit the scarce resource with a semaphore ----
+
+static final int PERMITS = 20, SEMAPHORE_TASKS = 2_000;
+static final Duration USE = Duration.ofMillis(10);
+
+void semaphore() throws InterruptedException {
+    var connections = new Semaphore(PERMITS);
+    var inUse = new AtomicInteger();
+    var mostInUse = new AtomicInteger();
+    long start = System.nanoTime();
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (int i = 0; i < SEMAPHORE_TASKS; i++) {
+            executor.submit(() -> {
+                connections.acquire(); // waits, without holding a carrier, until a permit is free
+                try {
+                    mostInUse.accumulateAndGet(inUse.incrementAndGet(), Math::max);
+                    Thread.sleep(USE);
+                    inUse.decrementAndGet();
+                } finally {
+                    connections.release();
+                }
+                return null;
+            });
+        }
+    }
+    long tookMs = (System.nanoTime() - start) / 1_000_000;
+    long theoryMs = (long) SEMAPHORE_TASKS / PERMITS * USE.toMillis();
+    IO.println("semaphore: " + SEMAPHORE_TASKS + " virtual threads need a permit for " + USE.toMillis() + " ms each, "
+            + PERMITS + " permits");
+    IO.println("  at most " + mostInUse.get() + " at once, took " + tookMs + " ms (theory: " + SEMAPHORE_TASKS + " / "
+            + PERMITS + " x " + USE.toMillis() + " ms = " + theoryMs + " ms)");
+}
+
+// ---- 2. A cache per thread costs one cache per thread ----
+
+static final int BUFFER_BYTES = 10 * 1024;
+static final int POOL_THREADS = 200, VIRTUAL_THREADS = 100_000;
+static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[BUFFER_BYTES]);
+
+void threadLocal() throws InterruptedException {
+    IO.println("threadlocal: a " + BUFFER_BYTES / 1024 + " KB buffer cached in a ThreadLocal; heap growth after GC");
+    int threads = virtualThreadsThatFit();
+
+    long before = heapAfterGc();
+    var done = new CountDownLatch(threads);
+    long poolGrowth;
+    try (var pool = Executors.newFixedThreadPool(POOL_THREADS)) {
+        for (int i = 0; i < threads; i++) {
+            pool.submit(() -> {
+                BUFFER.get()[0]++;
+                done.countDown();
+            });
+        }
+        done.await();
+        poolGrowth = heapAfterGc() - before; // every task has run; the pool's threads are still alive
+    }
+    IO.println(String.format("  %-44s %5d MB (%d MB of buffers)", "pool of " + POOL_THREADS + " platform threads, "
+            + threads + " tasks:", mb(poolGrowth), mb((long) POOL_THREADS * BUFFER_BYTES)));
+    long alone = heapWhileAlive(threads, () -> { });
+    IO.println(String.format("  %-44s %5d MB", threads + " virtual threads alive, no buffer:", mb(alone)));
+    long withBuffers = heapWhileAlive(threads, () -> BUFFER.get()[0]++);
+    IO.println(String.format("  %-44s %5d MB (%d MB of buffers)", threads + " virtual threads alive, a buffer each:",
+            mb(withBuffers), mb((long) threads * BUFFER_BYTES)));
+}
+
+/// Starts `threads` virtual threads that each run `work` and then wait; measures the heap while all wait.
+long heapWhileAlive(int threads, Runnable work) throws InterruptedException {
+    long before = heapAfterGc();
+    var ready = new CountDownLatch(threads);
+    var end = new CountDownLatch(1);
+    var started = new ArrayList<Thread>(threads);
+    for (int i = 0; i < threads; i++) {
+        started.add(Thread.ofVirtual().start(() -> {
+            work.run();
+            ready.countDown();
+            try { end.await(); } catch (InterruptedException e) { }
+        }));
+    }
+    ready.await();
+    long growth = heapAfterGc() - before;
+    end.countDown();
+    for (Thread t : started) t.join();
+    return growth;
+}
+
+// ---- 3. Pooling virtual threads brings the pool's ceiling back ----
+
+static final int POOLED_TASKS = 2_000;
+static final Duration CALL = Duration.ofMillis(100);
+
+void pooled() throws InterruptedException {
+    IO.println("pooled: " + POOLED_TASKS + " tasks that each wait " + CALL.toMillis() + " ms");
+    run("a virtual thread per task", Executors.newVirtualThreadPerTaskExecutor());
+    run("fixed pool of " + POOL_THREADS + " virtual threads",
+            Executors.newFixedThreadPool(POOL_THREADS, Thread.ofVirtual().factory()));
+}
+
+void run(String label, ExecutorService executor) {
+    var running = new AtomicInteger();
+    var mostRunning = new AtomicInteger();
+    long start = System.nanoTime();
+    try (executor) {
+        for (int i = 0; i < POOLED_TASKS; i++) {
+            executor.submit(() -> {
+                mostRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
+                Thread.sleep(CALL);
+                running.decrementAndGet();
+                return null;
+            });
+        }
+    }
+    long tookMs = (System.nanoTime() - start) / 1_000_000;
+    IO.println(String.format("  %-35s at most %4d at once, took %4d ms", label + ":", mostRunning.get(), tookMs));
+}
+
+// ---- Plumbing: heap measurement and the memory cap ----
+
+/// The cap: run fewer virtual threads rather than fail when the maximum heap cannot hold a buffer each.
+int virtualThreadsThatFit() {
+    long perThread = BUFFER_BYTES + 2 * 1024;     // the buffer, plus the parked thread itself
+    long usable = Runtime.getRuntime().maxMemory() / 10 * 7;
+    int fit = (int) Math.min(VIRTUAL_THREADS, usable / perThread);
+    if (fit < VIRTUAL_THREADS)
+        IO.println("  capped: " + fit + " threads, not " + VIRTUAL_THREADS + ", to fit a maximum heap of "
+                + mb(Runtime.getRuntime().maxMemory()) + " MB (java -Xmx2g runs them all)");
+    return fit;
+}
+
+long heapAfterGc() {
+    var runtime = Runtime.getRuntime();
+    for (int i = 0; i < 2; i++) System.gc(); // a best-effort request to collect
+    return runtime.totalMemory() - runtime.freeMemory();
+}
+
+long mb(long bytes) {
+    return Math.round(bytes / (1024.0 * 1024.0));
+}

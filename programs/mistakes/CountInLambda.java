@@ -1,0 +1,15 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+
+// Does not compile, on purpose (lesson 13): a lambda may read a local variable only if
+// the variable never changes, and count++ changes it.
+
+void main() {
+    int count = 0;
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (int i = 0; i < 1_000; i++) {
+            executor.submit(() -> count++);
+        }
+    }
+    IO.println("count = " + count);
+}

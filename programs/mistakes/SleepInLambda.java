@@ -1,0 +1,13 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+
+// Does not compile, on purpose (lesson 13): a block lambda that returns nothing is a
+// Runnable, and Runnable.run() may not throw a checked exception.
+
+void main() {
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+        executor.submit(() -> {
+            Thread.sleep(10);
+        });
+    }
+}

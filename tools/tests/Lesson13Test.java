@@ -1,0 +1,179 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import course.Exercises;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.util.*;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/// Lesson 13: the six counters, the exception lost in submit(), the two compile errors, and
+/// the wrong fixes of the race exercise that its check must catch.
+class Lesson13Test {
+
+    static final long EXPECTED = 1_000L * 10_000;   // the default run: 1,000 threads x 10,000
+    static final List<String> EXACT_WAYS = List.of("AtomicInteger", "LongAdder", "synchronized", "ReentrantLock");
+
+    /// One default run, shared by the counter tests (it takes a few seconds).
+    static Proc.Result defaultCounterRun;
+
+    static synchronized Proc.Result counter() {
+        if (defaultCounterRun == null) defaultCounterRun = ok(Proc.java("programs/LostUpdates.java"));
+        return defaultCounterRun;
+    }
+
+    static long count(Proc.Result r, String way) {
+        return Bounds.number(r.out(), "(?m)^" + java.util.regex.Pattern.quote(way) + ": +count= *([\\d,]+) ");
+    }
+
+    static long took(Proc.Result r, String way) {
+        return Bounds.number(r.out(), "(?m)^" + java.util.regex.Pattern.quote(way) + ": .* took +(\\d+) ms");
+    }
+
+    // ---- counter ------------------------------------------------------------------------
+
+    @Test
+    @DisplayName("13 counter: int++ loses updates in the default run, and says how many")
+    void plainIntLosesUpdates() {
+        var r = counter();
+        long count = count(r, "int++");
+        assertTrue(count < EXPECTED, "int++ counted all " + count + ": the race did not show\n" + r.all());
+        assertEquals(EXPECTED - count, Bounds.number(r.out(), "(?m)^int\\+\\+: .*lost= *([\\d,]+) "), r.all());
+    }
+
+    @Test
+    @DisplayName("13 counter: AtomicInteger, LongAdder, synchronized and ReentrantLock count exactly 10,000,000")
+    void theOtherWaysAreExact() {
+        var r = counter();
+        assertTrue(r.out().contains("expected 10,000,000"), r.all());
+        for (String way : EXACT_WAYS) {
+            assertEquals(EXPECTED, count(r, way), way + "\n" + r.all());
+            assertEquals(0, Bounds.number(r.out(), "(?m)^" + way + ": .*lost= *([\\d,]+) "), way + "\n" + r.all());
+        }
+    }
+
+    @Test
+    @DisplayName("13 counter: LongAdder is faster than synchronized under contention (same run)")
+    void longAdderBeatsSynchronized() {
+        var r = counter();
+        long adder = took(r, "LongAdder"), sync = took(r, "synchronized");
+        assertTrue(adder < sync, "LongAdder " + adder + " ms, synchronized " + sync + " ms\n" + r.all());
+    }
+
+    @Test
+    @DisplayName("13 counter: the arguments set threads and increments; the expected total follows")
+    void argumentsAreUsed() {
+        var r = ok(Proc.java("programs/LostUpdates.java", "20", "500"));
+        assertTrue(r.out().startsWith("20 virtual threads x 500 increments of one shared counter, expected 10,000"), r.all());
+        for (String way : EXACT_WAYS) assertEquals(10_000, count(r, way), way + "\n" + r.all());
+    }
+
+    @Test
+    @DisplayName("13 counter: bad arguments print a one-line usage and exit 2")
+    void counterRejectsBadArguments() {
+        usage(Proc.java("programs/LostUpdates.java", "0"));
+        usage(Proc.java("programs/LostUpdates.java", "many"));
+        usage(Proc.java("programs/LostUpdates.java", "10001"));
+        usage(Proc.java("programs/LostUpdates.java", "10", "100001"));
+        usage(Proc.java("programs/LostUpdates.java", "10", "10", "10"));
+        usage(Proc.java("programs/LostUpdates.java", "10000", "100000"));   // 10^9 increments: past the cap
+    }
+
+    // ---- mistakes -----------------------------------------------------------------------
+
+    @Test
+    @DisplayName("13 mistakes: submit() without get() prints nothing; a started thread's exception is printed, name empty; get() throws")
+    void exceptionLostInSubmit() {
+        var r = ok(Proc.java("programs/FirstMistakes.java"));
+        var out = r.out().lines().toList();
+        int first = out.indexOf("1. executor.submit(task), never asking for the result:");
+        assertTrue(first >= 0, r.all());
+        assertEquals("   the executor closed and nothing was printed", out.get(first + 1), r.all());
+        assertTrue(r.err().startsWith("Exception in thread \"\" java.lang.IllegalStateException: the task failed\n"),
+                "the default handler's message, with an empty thread name\n" + r.all());
+        assertEquals(1, r.err().split("Exception in thread", -1).length - 1, "exactly one exception printed\n" + r.all());
+        assertTrue(out.contains("   the thread's name was \"\""), r.all());
+        assertTrue(out.contains("   get() threw ExecutionException, caused by: java.lang.IllegalStateException: the task failed"), r.all());
+    }
+
+    @Test
+    @DisplayName("13 mistakes: an argument prints usage and exits 2")
+    void mistakesRejectsArguments() {
+        usage(Proc.java("programs/FirstMistakes.java", "now"));
+    }
+
+    @Test
+    @DisplayName("13 compile errors: Thread.sleep in a Runnable lambda, count++ on a captured local; javac's message, exit 1")
+    void compileErrorsFailWithJavacsMessage() {
+        var sleep = Proc.java("programs/mistakes/SleepInLambda.java");
+        assertEquals(1, sleep.exit(), sleep.all());
+        assertTrue(sleep.err().contains("SleepInLambda.java:10: error: unreported exception InterruptedException; "
+                + "must be caught or declared to be thrown"), sleep.all());
+        var count = Proc.java("programs/mistakes/CountInLambda.java");
+        assertEquals(1, count.exit(), count.all());
+        assertTrue(count.err().contains("CountInLambda.java:11: error: local variables referenced from a lambda expression "
+                + "must be final or effectively final"), count.all());
+    }
+
+    // ---- the race exercise: wrong fixes the check must catch -----------------------------
+
+    record Edit(String from, String to) {}
+
+    @Test
+    @DisplayName("13 race: making the total volatile is caught (the total is still wrong)")
+    void volatileFixIsCaught() throws IOException {
+        var r = runRaceWith(new Edit("long totalWords;", "volatile long totalWords;"));
+        assertNotEquals(0, r.exit(), r.all());
+        assertTrue(r.out().contains("Not solved yet: the total is exact"), r.all());
+    }
+
+    @Test
+    @DisplayName("13 race: one lock around the whole task is caught (the fetches ran one at a time)")
+    void wholeTaskLockIsCaught() throws IOException {
+        var r = runRaceWith(new Edit("void countWords(int page)", "synchronized void countWords(int page)"));
+        assertNotEquals(0, r.exit(), r.all());
+        assertTrue(r.out().contains("ok   the total is exact"), r.all());
+        assertTrue(r.out().contains("Not solved yet: most fetches waiting at once"), r.all());
+    }
+
+    @Test
+    @DisplayName("13 race: a lock around the addition only, after the fetch, passes")
+    void lockAroundTheAdditionPasses() throws IOException {
+        var r = runRaceWith(new Edit("    totalWords += wordsOn(page);",
+                "    int words = wordsOn(page);\n    synchronized (this) { totalWords += words; }"));
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(r.out().strip().endsWith("Solved."), r.all());
+    }
+
+    /// The race exercise as shipped (derived from its solution), with one edit, run in a temporary folder.
+    static Proc.Result runRaceWith(Edit edit) throws IOException {
+        String shipped = Exercises.derive(Files.readString(Proc.ROOT.resolve("exercises/solutions/Race.java")));
+        assertTrue(shipped.contains(edit.from()), "the shipped exercise has no '" + edit.from() + "'");
+        Path dir = Files.createTempDirectory("race");
+        try {
+            Files.writeString(dir.resolve("Race.java"), shipped.replace(edit.from(), edit.to()), StandardCharsets.UTF_8);
+            return Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(), "Race.java"));
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path p : files.toList()) Files.delete(p);
+            }
+            Files.delete(dir);
+        }
+    }
+
+    // ---- helpers ------------------------------------------------------------------------
+
+    static Proc.Result ok(Proc.Result r) {
+        assertEquals(0, r.exit(), "exit code\n" + r.all());
+        return r;
+    }
+
+    static void usage(Proc.Result r) {
+        assertEquals(2, r.exit(), r.all());
+        assertTrue(r.err().startsWith("usage:"), r.all());
+        assertEquals(1, r.err().strip().lines().count(), "usage must be one line\n" + r.all());
+    }
+}

@@ -1,0 +1,167 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import course.Preview;
+import java.io.IOException;
+import java.nio.file.*;
+import java.util.*;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/// Lessons 14-15: structured concurrency (a preview API in JDK 25) and a million threads seen
+/// through a JSON thread dump. Times come from the programs' own output.
+class Lesson14To15Test {
+
+    static final String FANOUT = "programs/FanOut.java";
+    static final String MILLION = "programs/MillionThreads.java";
+    static final Path LESSON_14 = Proc.ROOT.resolve("lessons/14-structured-concurrency.md");
+
+    // ---- Lesson 14: fanout --------------------------------------------------------------
+
+    static final long SLOW_CALL_MS = 2_000;
+    static final long DEADLINE_MS = 150;
+
+    @Test
+    @DisplayName("14 fanout: the failing fork cancels its sibling before its 2 s call ends, and join() throws FailedException")
+    void failureCancelsTheSibling() {
+        var r = ok(Proc.java(FANOUT));
+        long failedAt = Bounds.number(r.out(), "\\[req-42\\] user: failed at (\\d+) ms");
+        long interruptedAt = Bounds.number(r.out(), "\\[req-42\\] orders: interrupted at (\\d+) ms");
+        assertTrue(interruptedAt >= failedAt, "the sibling was interrupted before the failure:\n" + r.all());
+        Bounds.assertUnder("the orders call, interrupted", SLOW_CALL_MS, interruptedAt);
+        assertTrue(r.out().contains("join() threw StructuredTaskScope.FailedException at "), r.all());
+        assertTrue(r.out().contains(", cause: java.io.IOException: user service unavailable\n"), r.all());
+        Bounds.assertUnder("the scope, closed", SLOW_CALL_MS, Bounds.number(r.out(), "the scope closed at (\\d+) ms"));
+        assertFalse(r.out().contains("orders: answered"), r.all());
+    }
+
+    @Test
+    @DisplayName("14 fanout: the deadline interrupts both calls, join() throws TimeoutException, and the scope closes within 2x the deadline")
+    void deadlineEndsTheScope() {
+        var r = ok(Proc.java(FANOUT, "timeout"));
+        for (String call : List.of("user", "orders"))
+            Bounds.assertTime(call + " interrupted by the deadline", DEADLINE_MS,
+                    Bounds.number(r.out(), "\\[req-42\\] " + call + ": interrupted at (\\d+) ms"));
+        assertTrue(r.out().contains("join() threw StructuredTaskScope.TimeoutException at "), r.all());
+        Bounds.assertTime("the scope with a 150 ms deadline, closed", DEADLINE_MS,
+                Bounds.number(r.out(), "the scope closed at (\\d+) ms"));
+    }
+
+    @Test
+    @DisplayName("14 fanout: the scoped value bound in main is seen in both forks")
+    void scopedValueReachesBothForks() {
+        var r = ok(Proc.java(FANOUT, "ok"));
+        assertTrue(r.out().contains("  [req-42] user: started at "), r.all());
+        assertTrue(r.out().contains("  [req-42] orders: started at "), r.all());
+        // the results are made in the forks, from the value each read
+        assertTrue(r.out().contains(" with user of req-42 and orders of req-42\n"), r.all());
+        assertTrue(Bounds.number(r.out(), "join\\(\\) returned at (\\d+) ms") >= SLOW_CALL_MS, "join() waits for both\n" + r.all());
+    }
+
+    /// The error lesson 14 quotes, from a run without --enable-preview (first error and last line).
+    static final List<String> QUOTED_ERROR = List.of(
+            "programs/FanOut.java:10: error: StructuredTaskScope is a preview API and is disabled by default.",
+            "import java.util.concurrent.StructuredTaskScope.Joiner;",
+            "                           ^",
+            "  (use --enable-preview to enable preview APIs)",
+            "error: compilation failed");
+
+    @Test
+    @DisplayName("14 fanout: without --enable-preview, java stops with the error the lesson and the Run-it box quote")
+    void withoutTheFlagItDoesNotCompile() throws IOException {
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(), FANOUT));
+        assertNotEquals(0, r.exit(), r.all());
+        assertFalse(r.out().contains("mode fail"), "it ran:\n" + r.all());
+        for (String line : QUOTED_ERROR) assertTrue(r.err().lines().anyMatch(line::equals), "no line '" + line + "' in:\n" + r.all());
+        assertTrue(r.err().startsWith(String.join("\n", QUOTED_ERROR.subList(0, 4))), "the first error is not the one quoted:\n" + r.all());
+        String lesson = Files.readString(LESSON_14);
+        assertTrue(lesson.contains(String.join("\n", QUOTED_ERROR.subList(0, 4)) + "\n...\n" + QUOTED_ERROR.get(4)),
+                "lessons/14 does not quote the error as java prints it");
+        // the Run-it box's generic wording (course.Preview) is what javac prints
+        assertTrue(r.err().contains(Preview.ERROR.replace("NAME", "StructuredTaskScope")), r.all());
+        assertTrue(r.err().contains(Preview.ERROR_HINT), r.all());
+    }
+
+    @Test
+    @DisplayName("14/15: bad arguments print one usage line and exit 2")
+    void badArguments() {
+        usage(Proc.java(FANOUT, "explode"));
+        usage(Proc.java(FANOUT, "fail", "twice"));
+        usage(Proc.java(MILLION, "0"));
+        usage(Proc.java(MILLION, "1000001"));
+        usage(Proc.java(MILLION, "many"));
+    }
+
+    // ---- Preview flags: one place -------------------------------------------------------
+
+    @Test
+    @DisplayName("preview flags come from the program's //PREVIEW line, for java, the Run-it box and the exercise")
+    void previewFlagsComeFromTheProgram() throws IOException {
+        assertEquals(List.of(Proc.JAVA.toString(), "--enable-preview", FANOUT), Preview.javaCommand(Proc.JAVA.toString(), Proc.ROOT, FANOUT));
+        assertEquals(List.of(Proc.JAVA.toString(), MILLION), Preview.javaCommand(Proc.JAVA.toString(), Proc.ROOT, MILLION));
+        assertTrue(Preview.uses(Files.readString(Proc.ROOT.resolve("exercises/solutions/FailFast.java"))));
+        assertTrue(Preview.uses(Files.readString(Proc.ROOT.resolve("exercises/FailFast.java"))), "the shipped exercise keeps //PREVIEW");
+        assertFalse(Preview.uses("// a program that mentions //PREVIEW in a comment\nvoid main() {}\n"));
+        assertEquals(List.of("-Dx=1", "--enable-preview"), Preview.withFlags(List.of("-Dx=1"), "//PREVIEW\n"));
+        assertEquals(List.of("--enable-preview"), Preview.withFlags(List.of("--enable-preview"), "//PREVIEW\n"));
+
+        Document page = SiteTest.parse(SiteTest.site().resolve("structured-concurrency.html"));
+        var box = page.selectFirst("#program-fanout .run-it");
+        assertNotNull(box, "no Run-it box for fanout");
+        assertTrue(box.select("pre.shell code").eachText().contains("java --enable-preview programs/FanOut.java"), box.outerHtml());
+        assertTrue(box.text().contains(Preview.ERROR_HINT), box.outerHtml());
+        var million = SiteTest.parse(SiteTest.site().resolve("a-million-threads.html")).selectFirst("#program-million .run-it");
+        assertNotNull(million, "no Run-it box for million");
+        assertTrue(million.select("pre.shell code").eachText().contains("java programs/MillionThreads.java"), million.outerHtml());
+        assertFalse(million.text().contains("preview"), million.outerHtml());
+    }
+
+    // ---- Lesson 15: million --------------------------------------------------------------
+
+    @Test
+    @DisplayName("15 million 100000: all 100,000 alive at once, the dump lists 100,000 virtual threads, jstack none, the dump is deleted")
+    void hundredThousandSeen() throws IOException {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        Set<Path> before = dumpFolders(tmp);
+        var r = ok(Proc.java(MILLION, "100000"));
+        assertEquals(100_000, Bounds.number(r.out(), "peak: (\\d+) virtual threads alive at once"), r.all());
+        assertEquals(100_000, Bounds.number(r.out(), "threads: \\d+, virtual: (\\d+)"), r.all());
+        assertTrue(Bounds.number(r.out(), "threads: (\\d+), virtual") >= 100_000, r.all());
+        assertEquals(100_000, Bounds.number(r.out(), "CountDownLatch\\$Sync=(\\d+)"), "every waiter parked on the latch\n" + r.all());
+        assertEquals(0, Bounds.number(r.out(), "jstack: \\d+ threads listed, (\\d+) of them waiter threads"), r.all());
+        assertTrue(Bounds.number(r.out(), "jstack: (\\d+) threads listed") < 100, "jstack lists platform threads only\n" + r.all());
+        assertTrue(r.out().contains("  dump deleted: true\n"), r.all());
+        assertEquals(before, dumpFolders(tmp), "a dump folder was left in " + tmp);
+    }
+
+    @Test
+    @DisplayName("15 million: with too little heap it stops before starting threads and says how to run smaller")
+    void refusesWithoutTheHeap() {
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
+                List.of(Proc.JAVA.toString(), "-Xmx256m", MILLION, "1000000"));
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.err().contains("not enough heap for 1000000 threads. Run fewer: ./jbang million "), r.all());
+        assertFalse(r.out().contains("peak:"), r.all());
+        long fits = Bounds.number(r.err(), "Run fewer: \\./jbang million (\\d+)");
+        assertTrue(fits > 0 && fits < 1_000_000, r.all());
+    }
+
+    static Set<Path> dumpFolders(Path tmp) throws IOException {
+        try (var s = Files.list(tmp)) {
+            return new TreeSet<>(s.filter(p -> p.getFileName().toString().startsWith("million-dump-")).toList());
+        }
+    }
+
+    static Proc.Result ok(Proc.Result r) {
+        assertEquals(0, r.exit(), r.all());
+        return r;
+    }
+
+    static void usage(Proc.Result r) {
+        assertEquals(2, r.exit(), r.all());
+        assertTrue(r.err().startsWith("usage:"), r.all());
+        assertEquals(1, r.err().strip().lines().count(), "usage must be one line\n" + r.all());
+    }
+}
