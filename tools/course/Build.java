@@ -93,27 +93,65 @@ public final class Build {
             return lessons.size() + 4; // the lessons, the index, the exercises, print.html and the 404 page
         }
 
+        /// One lesson rendered into its page, with the warnings that came up (kept in course order).
+        record LessonPage(String content, String html, List<String> warnings, long millis) {}
+
+        /// Lessons render on all cores (each with a Render of its own: it keeps per-page state);
+        /// pages, warnings and the search index are then written in course order.
         void lessons(Map<String, Long> timings) throws IOException {
             // Exercises that a lesson does not place itself are appended to their lesson.
             var placed = new HashSet<String>();
             for (Lesson l : lessons) placed.addAll(ExerciseDirective.placedIn(l.body()));
-            for (int i = 0; i < lessons.size(); i++) {
-                long t0 = System.nanoTime();
-                Lesson l = lessons.get(i);
-                String body = render.body(l.file(), l.body(), l.bodyLine(), l);
-                var extra = new StringBuilder();
-                for (var ex : c.exercises())
-                    if (!placed.contains(ex.name()) && ex.lessonFile().equals(l.fileStem()))
-                        extra.append(ExerciseDirective.html(render, ex, l, l.file(), 0));
-                String content = "<h1>" + Html.escape(l.title()) + "</h1>\n" + body
-                        + (extra.isEmpty() ? "" : "<h2 id=\"exercises\">Exercises</h2>\n" + extra);
-                String prev = i > 0 ? Pages.link("prev", lessons.get(i - 1), null, null) : Pages.link("prev", null, "index.html", "Course home");
-                String next = i + 1 < lessons.size() ? Pages.link("next", lessons.get(i + 1), null, null) : Pages.link("next", null, "exercises.html", "Exercises");
-                Files.writeString(out.resolve(l.page()), pages.page(l.order() + ". " + l.title(), description(l), l.page(), content, prev, next));
-                sources.put(l.page(), l.file());
-                printed.put(l.page(), content);
-                searchEntry(l.order() + ". " + l.title(), l.page(), content);
-                timings.put(l.page(), (System.nanoTime() - t0) / 1_000_000);
+            var rendered = new ArrayList<java.util.concurrent.Future<LessonPage>>();
+            int threads = Math.max(1, Math.min(lessons.size(), Runtime.getRuntime().availableProcessors()));
+            try (var pool = java.util.concurrent.Executors.newFixedThreadPool(threads)) {
+                for (int i = 0; i < lessons.size(); i++) {
+                    int n = i;
+                    rendered.add(pool.submit(() -> lessonPage(n, placed)));
+                }
+                for (int i = 0; i < lessons.size(); i++) {
+                    Lesson l = lessons.get(i);
+                    LessonPage p = done(rendered.get(i));
+                    warnings.addAll(p.warnings());
+                    Files.writeString(out.resolve(l.page()), p.html());
+                    sources.put(l.page(), l.file());
+                    printed.put(l.page(), p.content());
+                    searchEntry(l.order() + ". " + l.title(), l.page(), p.content());
+                    timings.put(l.page(), p.millis());
+                }
+            }
+        }
+
+        LessonPage lessonPage(int i, Set<String> placed) {
+            long t0 = System.nanoTime();
+            Lesson l = lessons.get(i);
+            var own = new ArrayList<String>();
+            var render = new Render(root, c.catalog(), c.runs(), c.exercises(), own);
+            String body = render.body(l.file(), l.body(), l.bodyLine(), l);
+            var extra = new StringBuilder();
+            for (var ex : c.exercises())
+                if (!placed.contains(ex.name()) && ex.lessonFile().equals(l.fileStem()))
+                    extra.append(ExerciseDirective.html(render, ex, l, l.file(), 0));
+            String content = "<h1>" + Html.escape(l.title()) + "</h1>\n" + body
+                    + (extra.isEmpty() ? "" : "<h2 id=\"exercises\">Exercises</h2>\n" + extra);
+            String prev = i > 0 ? Pages.link("prev", lessons.get(i - 1), null, null) : Pages.link("prev", null, "index.html", "Course home");
+            String next = i + 1 < lessons.size() ? Pages.link("next", lessons.get(i + 1), null, null) : Pages.link("next", null, "exercises.html", "Exercises");
+            String html = pages.page(l.order() + ". " + l.title(), description(l), l.page(), content, prev, next);
+            return new LessonPage(content, html, own, (System.nanoTime() - t0) / 1_000_000);
+        }
+
+        /// A task's result; its BuildError (or other failure) is thrown here, as if it ran here.
+        static <T> T done(java.util.concurrent.Future<T> f) throws IOException {
+            try {
+                return f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) throw r;
+                if (e.getCause() instanceof Error r) throw r;
+                if (e.getCause() instanceof IOException r) throw r;
+                throw new IllegalStateException(e.getCause());
             }
         }
 

@@ -199,14 +199,18 @@ public final class Pages {
         values.put("toc", "");
         values.put("content", whole.body().html());
         values.put("prevnext", "");
-        String html = template;
+        String html = printTemplate();
         for (var e : values.entrySet()) html = html.replace("{{" + e.getKey() + "}}", e.getValue());
-        // no sidebar, no search, no theme button: a page to print
-        Document page = Jsoup.parse(html);
-        page.outputSettings().prettyPrint(false);
-        page.select(".sidebar, .nav-toggle, .search, .theme-toggle").remove();
-        page.body().addClass("print-page");
-        return page.outerHtml();
+        return html;
+    }
+
+    /// The template without sidebar, search and theme button: a page to print.
+    private String printTemplate() {
+        Document t = Jsoup.parse(template);
+        t.outputSettings().prettyPrint(false);
+        t.select(".sidebar, .nav-toggle, .search, .theme-toggle").remove();
+        t.body().addClass("print-page");
+        return t.outerHtml();
     }
 
     private static String stem(String page) {
