@@ -204,11 +204,11 @@ public final class Pages {
         return html;
     }
 
-    /// The template without sidebar, search and theme button: a page to print.
+    /// The template without sidebar and search: a page to print.
     private String printTemplate() {
         Document t = Jsoup.parse(template);
         t.outputSettings().prettyPrint(false);
-        t.select(".sidebar, .nav-toggle, .search, .theme-toggle").remove();
+        t.select(".sidebar, .nav-toggle, .search").remove();
         t.body().addClass("print-page");
         return t.outerHtml();
     }
