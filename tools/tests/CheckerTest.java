@@ -205,6 +205,40 @@ class CheckerTest {
     }
 
     @Test
+    @DisplayName("./jbang check: compiled once without JBang, started from an AOT cache; a cache cut short is ignored without a word")
+    void jbangCheckWithAnAotCache() throws Exception {
+        Path copy = copyOfTheRepo();
+        copyTree(Proc.ROOT.resolve("jbang"), copy.resolve("jbang"));
+        var env = Map.of("COURSE_NO_FETCH", "1");             // no JBang needed: the checker is javac's alone
+        var cmd = List.of(copy.resolve("jbang").toString(), "check", ALL.getFirst().name());
+        var first = Proc.run(copy, env, Proc.Duration.ofMinutes(3), cmd);
+        assertEquals(1, first.exit(), first.all());
+        assertTrue(first.out().contains("Hint: ./jbang check --hint " + ALL.getFirst().name()), first.all());
+        Path tools = copy.resolve(".cache/tools");
+        long until = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        Path aot = null;
+        while (aot == null && System.nanoTime() < until) {   // made in the background after the first run
+            try (var files = Files.list(tools)) {
+                var names = files.map(f -> f.getFileName().toString()).toList();
+                // done when the cache is in place and its recording is gone
+                if (names.stream().noneMatch(n -> n.contains(".aot.")))
+                    aot = names.stream().filter(n -> n.matches("Check-[0-9a-f]+\\.aot")).findFirst().map(tools::resolve).orElse(null);
+            }
+            if (aot == null) Thread.sleep(200);
+        }
+        assertNotNull(aot, "no AOT cache in " + tools);
+        var cached = Proc.run(copy, env, Proc.Duration.ofMinutes(3), cmd);
+        assertEquals("", cached.err(), cached.all());
+        assertTrue(cached.out().contains("(from the cache: "), cached.all());
+
+        Files.write(aot, Arrays.copyOf(Files.readAllBytes(aot), 4096));   // cut short
+        var cut = Proc.run(copy, env, Proc.Duration.ofMinutes(3), cmd);
+        assertEquals(cached.exit(), cut.exit(), cut.all());
+        assertEquals(cached.out(), cut.out());
+        assertEquals("", cut.err(), "a cache the JVM cannot use is ignored silently");
+    }
+
+    @Test
     @DisplayName("check NAME with an unknown name lists the exercises and exits 2, also through ./jbang check")
     void unknownName() {
         var r = check(Proc.ROOT, "no-such-exercise");
