@@ -3,8 +3,9 @@
 
 // The JDK's HttpServer, on 127.0.0.1, runs its handler on the executor it is given, and the
 // handler waits 500 ms, like a call to a database. 500 requests arrive at once. On a pool of
-// 10 threads they are served 10 at a time: 50 rounds of the wait, 25 seconds. Give the server
-// an executor that lets all 500 wait at the same time, so the burst takes a few rounds.
+// 10 threads they are served 10 at a time: 50 rounds of the wait, 25 seconds (the check stops
+// counting after 16 rounds). Give the server an executor that lets all 500 wait at the same
+// time, so the burst takes a few rounds.
 
 import module java.net.http;
 import module jdk.httpserver;
