@@ -1,5 +1,7 @@
 /* Java Virtual Threads, Measured: the few things a page does with JavaScript.
    Everything here is optional: with JavaScript off every page still reads in full.
+   Nothing here adds to the layout: the buttons are in the page already (shown from the first
+   paint by the stylesheet's html.js rules), so the page does not move when this arrives.
    Theme toggle, lessons menu on small screens, copy buttons, search, keyboard shortcuts,
    table-of-contents highlight, printing with hints open; widgets load their own script. */
 (function () {
@@ -32,8 +34,6 @@
   function theme() { return root.getAttribute("data-theme") || (media.matches ? "dark" : "light"); }
   function syncTheme() { if (themeButton) themeButton.setAttribute("aria-pressed", String(theme() === "dark")); }
   if (themeButton) {
-    themeButton.hidden = false;
-    themeButton.title = "Dark theme on or off";
     themeButton.addEventListener("click", function () {
       var next = theme() === "dark" ? "light" : "dark";
       root.setAttribute("data-theme", next);
@@ -53,7 +53,6 @@
   /* ---- Lessons menu on narrow screens. ---- */
   var navButton = $(".nav-toggle"), sidebar = $("#sidebar");
   if (navButton && sidebar) {
-    navButton.hidden = false;
     navButton.addEventListener("click", function () {
       var open = navButton.getAttribute("aria-expanded") !== "true";
       navButton.setAttribute("aria-expanded", String(open));
@@ -95,25 +94,17 @@
     } else fallback();
   }
   $$("figure.program").forEach(function (fig) {
-    var code = $("pre.code code", fig), cap = $("figcaption", fig);
-    if (!code || !cap) return;
-    var name = ($(".file", cap) || {}).textContent || "the program";
-    var b = el("button", { type: "button", "class": "copy", "aria-label": "Copy " + name }, "Copy");
+    var code = $("pre.code code", fig), b = $("figcaption button.copy", fig);
+    if (!code || !b) return;
+    var name = ($("figcaption .file", fig) || {}).textContent || "the program";
     b.addEventListener("click", function () {
       var text = code.textContent; // each line is a span; numbers are CSS, so not in the text
       copy(text + "\n", b, name); // the highlighter drops the file's final newline
     });
-    var dl = $(".download", cap);
-    cap.insertBefore(b, dl || null);
   });
-  $$("pre.shell").forEach(function (pre) {
-    var code = $("code", pre) || pre;
-    var wrap = el("div", { "class": "shell-wrap" });
-    pre.parentNode.insertBefore(wrap, pre);
-    wrap.appendChild(pre);
-    var b = el("button", { type: "button", "class": "copy", "aria-label": "Copy the command " + code.textContent }, "Copy");
-    b.addEventListener("click", function () { copy(code.textContent, b, "the command"); });
-    wrap.appendChild(b);
+  $$(".shell-wrap").forEach(function (wrap) {
+    var code = $("pre.shell code", wrap) || $("pre.shell", wrap), b = $("button.copy", wrap);
+    if (code && b) b.addEventListener("click", function () { copy(code.textContent, b, "the command"); });
   });
 
   /* ---- Search: the index is loaded on first use, from a script (works from file://). ---- */
@@ -206,7 +197,6 @@
     announce(summary);
   }
   if (searchBox && input && results) {
-    searchBox.hidden = false;
     var timer = 0;
     input.addEventListener("focus", function () { loadIndex(function () { if (input.value.trim()) show(); }); });
     input.addEventListener("input", function () {
@@ -243,21 +233,8 @@
     }
   });
 
-  /* ---- "On this page": beside the lesson on wide screens; on narrow ones, after the
-     lesson's introduction, just before its first section. ---- */
-  var toc = $("main > .toc, article > .toc"), firstSection = $("article > h2");
-  if (toc && firstSection && window.matchMedia) {
-    var wide = matchMedia("(min-width: 78rem)");
-    var place = function () {
-      var main = $("main");
-      if (wide.matches) { if (toc.parentNode !== main) main.insertBefore(toc, $("main > article")); }
-      else if (toc.nextElementSibling !== firstSection) firstSection.parentNode.insertBefore(toc, firstSection);
-    };
-    place();
-    if (wide.addEventListener) wide.addEventListener("change", place);
-  }
-
-  /* ---- "On this page": mark the section being read. ---- */
+  /* ---- "On this page" (beside the lesson, and before its first section: the stylesheet
+     shows one): mark the section being read. ---- */
   var tocLinks = $$(".toc a");
   if (tocLinks.length && "IntersectionObserver" in window) {
     var byId = {};
@@ -271,7 +248,7 @@
         if (visible[heads[i].id]) { active = heads[i].id; break; }
         if (heads[i].getBoundingClientRect().top < 0) active = heads[i].id;
       }
-      tocLinks.forEach(function (a) { a.classList.toggle("active", a === byId[active]); });
+      tocLinks.forEach(function (a) { a.classList.toggle("active", decodeURIComponent(a.hash.slice(1)) === active); });
     }, { rootMargin: "-60px 0px -55% 0px" });
     heads.forEach(function (h) { io.observe(h); });
   }

@@ -157,9 +157,9 @@ public final class Build {
         }
 
         void notFound() throws IOException {
-            Files.writeString(out.resolve("404.html"), pages.page("Page not found", "", "", "<div class=\"not-found\"><p class=\"code\" aria-hidden=\"true\">404</p><h1>Page not found</h1>"
+            Files.writeString(out.resolve("404.html"), pages.notFound(pages.page("Page not found", "", "", "<div class=\"not-found\"><p class=\"code\" aria-hidden=\"true\">404</p><h1>Page not found</h1>"
                     + "<p>That page is not part of this course. Start from the <a href=\"index.html\">course home</a>, or pick a lesson from the list.</p></div>",
-                    null, null));
+                    null, null)));
             sources.put("404.html", pages.templateFile);
         }
 

@@ -11,19 +11,29 @@ public final class Pages {
 
     private final String template;
     private final List<Lesson> lessons;
+    private final Path assets;
     final Path templateFile;
 
     public Pages(Path root, List<Lesson> lessons) {
         this.templateFile = root.resolve("tools/templates/page.html");
         this.template = Sources.read(templateFile);
         this.lessons = lessons;
+        this.assets = root.resolve("tools/assets");
     }
 
     /// A finished page. `current` is the page's file name, to mark it in the sidebar.
     public String page(String title, String description, String current, String contentHtml, String prev, String next) {
         Document content = Jsoup.parseBodyFragment(contentHtml);
         content.outputSettings().prettyPrint(false);
-        String toc = toc(content);
+        // "On this page" twice, so that no script moves it after the first paint (a layout
+        // shift): beside the lesson on wide screens, before its first section on narrower
+        // ones. The stylesheet shows one of them.
+        String toc = toc(content, "toc-side");
+        if (!toc.isEmpty()) {
+            Element firstSection = content.body().children().stream().filter(e -> e.tagName().equals("h2")).findFirst().orElse(null);
+            if (firstSection != null) firstSection.before(toc(content, "toc-inline"));
+            else content.body().prepend(toc(content, "toc-inline"));
+        }
         decorate(content);
         var values = new LinkedHashMap<String, String>();
         values.put("title", Html.escape(title));
@@ -37,8 +47,69 @@ public final class Pages {
         return html;
     }
 
-    /// Heading self-links and callout classes.
+    /// The 404 page. A host serves it for any missing address, at any depth (/a/b/c) and
+    /// with the site perhaps in a folder (/repo/ on GitHub Pages), so it cannot rely on a
+    /// relative URL: the template's stylesheet, script and icon are inlined, and a small script
+    /// finds the site's folder (the deepest folder of the address that holds the course's icon)
+    /// and makes it the base of every link, the search index's among them.
+    public String notFound(String page) {
+        String css = "<link rel=\"stylesheet\" href=\"assets/course.css\">";
+        String js = "<script src=\"assets/course.js\" defer></script>\n";
+        String icon = "<link rel=\"icon\" href=\"assets/icon.svg\" type=\"image/svg+xml\">";
+        if (page.contains(css)) page = page.replace(css, "<style>\n" + inline("course.css") + "</style>");
+        if (page.contains(icon)) page = page.replace(icon, "<link rel=\"icon\" href=\"data:image/svg+xml," + Sources.read(assets.resolve("icon.svg")).strip()
+                .replace("%", "%25").replace("#", "%23").replace("\"", "'").replace("<", "%3C").replace(">", "%3E").replace(" ", "%20")
+                + "\" type=\"image/svg+xml\">");
+        if (page.contains(js)) page = page.replace(js, "").replace("</body>", FIND_BASE + "<script>\n" + inline("course.js") + "</script>\n</body>");
+        return page;
+    }
+
+    private String inline(String asset) {
+        String text = Sources.read(assets.resolve(asset));
+        if (text.contains("</")) throw new BuildError(assets.resolve(asset), 0, "must not contain '</': it is inlined into 404.html");
+        return text;
+    }
+
+    static final String FIND_BASE = """
+            <script>(function (d, l) {
+              var dirs = [], p = l.pathname.replace(/[^/]*$/, "");
+              for (;;) { dirs.push(p); if (p === "/") break; p = p.replace(/[^/]*\\/$/, ""); }
+              (function probe(i) {
+                if (i >= dirs.length) return;
+                var img = new Image();
+                img.onload = function () {
+                  d.querySelectorAll('a[href^="#"]').forEach(function (a) { a.href = l.href.split("#")[0] + a.getAttribute("href"); });
+                  var base = d.createElement("base");
+                  base.href = dirs[i];
+                  d.head.insertBefore(base, d.head.firstChild);
+                };
+                img.onerror = function () { probe(i + 1); };
+                img.src = dirs[i] + "assets/icon.svg";
+              })(0);
+            })(document, location);</script>
+            """;
+
+    /// Heading self-links, callout classes, code blocks a keyboard can scroll, and the copy
+    /// buttons. The buttons are in the page from the start (shown only with JavaScript on, by
+    /// the stylesheet) so that nothing moves when the script arrives; course.js makes them work.
     static void decorate(Document doc) {
+        // A code block may scroll sideways on a phone: keyboard users must be able to reach it.
+        for (Element pre : doc.select("pre:not([tabindex])")) pre.attr("tabindex", "0");
+        for (Element cap : doc.select("figure.program > figcaption")) {
+            Element file = cap.selectFirst(".file");
+            Element button = doc.createElement("button").attr("type", "button").addClass("copy").addClass("needs-js")
+                    .attr("aria-label", "Copy " + (file == null ? "the program" : file.text())).text("Copy");
+            Element download = cap.selectFirst("> .download");
+            if (download != null) download.before(button);
+            else cap.appendChild(button);
+        }
+        for (Element pre : doc.select("pre.shell")) {
+            Element wrap = doc.createElement("div").addClass("shell-wrap");
+            pre.before(wrap);
+            wrap.appendChild(pre);
+            wrap.appendElement("button").attr("type", "button").addClass("copy").addClass("needs-js")
+                    .attr("aria-label", "Copy the command " + pre.text()).text("Copy");
+        }
         for (Element h : doc.select("h2[id], h3[id], h4[id]")) {
             h.appendElement("a").addClass("anchor").attr("href", "#" + h.id())
                     .attr("aria-label", "Link to this section").text("#");
@@ -59,10 +130,10 @@ public final class Pages {
     }
 
     /// "On this page": the h2 headings, for lessons with enough of them.
-    static String toc(Document doc) {
+    static String toc(Document doc, String where) {
         var hs = doc.select("h2[id]");
         if (hs.size() < 3) return "";
-        Element nav = Html.element("nav").addClass("toc").attr("aria-label", "On this page");
+        Element nav = Html.element("nav").addClass("toc").addClass(where).attr("aria-label", "On this page");
         nav.appendElement("p").addClass("toc-title").text("On this page");
         Element list = nav.appendElement("ol");
         for (Element h : hs) list.appendElement("li").appendElement("a").attr("href", "#" + h.id()).text(h.text());
@@ -112,7 +183,7 @@ public final class Pages {
     /// The text of a page for the search index: prose and headings, not code.
     static String searchText(String contentHtml) {
         Document d = Jsoup.parseBodyFragment(contentHtml);
-        d.select("pre, .run-it, figcaption, .env").remove();
+        d.select("pre, .run-it, figcaption, .env, figure.chart").remove();
         return d.body().text();
     }
 }

@@ -38,7 +38,11 @@ public final class Render {
         this.warnings = warnings;
     }
 
+    /// The runs the page being rendered shows with `{{run id}}`.
+    private Set<String> shownRuns = Set.of();
+
     Path root() { return root; }
+    Set<String> shownRuns() { return shownRuns; }
     Catalog catalog() { return catalog; }
     Map<String, Lesson.Run> runs() { return runs; }
     List<Exercises.Exercise> exercises() { return exercises; }
@@ -47,6 +51,7 @@ public final class Render {
     public String body(Path file, String markdown, int firstLine, Lesson lesson) {
         var blocks = new ArrayList<String>();
         Set<String> shownRuns = RunDirective.shownIn(markdown);
+        this.shownRuns = shownRuns;
         String[] lines = markdown.split("\n", -1);
         var md = new StringBuilder();
         String fence = null;
@@ -54,7 +59,22 @@ public final class Render {
             String line = lines[i];
             int lineNo = firstLine + i;
             Matcher f = Markdown.FENCE.matcher(line);
-            if (fence == null && f.find()) { fence = f.group(1); md.append(line).append('\n'); continue; }
+            if (fence == null && f.find()) {
+                Optional<Directive> block = Directive.named(line.substring(f.end()).strip()).filter(Directive::fenced);
+                if (block.isPresent()) {
+                    int end = closingFence(lines, i + 1, f.group(1));
+                    if (end < 0) throw new BuildError(file, lineNo, "opens a " + line.strip() + " block that is never closed. "
+                            + "End it with a line " + f.group(1));
+                    String text = String.join("\n", Arrays.asList(lines).subList(i + 1, end));
+                    blocks.add(block.get().renderBlock(this, lesson, text, file, lineNo + 1));
+                    md.append("\n<div data-block=\"").append(blocks.size() - 1).append("\"></div>\n\n");
+                    i = end;
+                    continue;
+                }
+                fence = f.group(1);
+                md.append(line).append('\n');
+                continue;
+            }
             if (fence != null) {
                 if (line.strip().startsWith(fence)) fence = null;
                 md.append(line).append('\n');
@@ -73,6 +93,30 @@ public final class Render {
         for (int b = 0; b < blocks.size(); b++)
             html = html.replace("<div data-block=\"" + b + "\"></div>", blocks.get(b));
         return html;
+    }
+
+    /// The index of the line that closes a fenced block opened with `fence`, from `from` on; -1 if none.
+    static int closingFence(String[] lines, int from, String fence) {
+        for (int i = from; i < lines.length; i++) if (lines[i].strip().startsWith(fence)) return i;
+        return -1;
+    }
+
+    /// Which page shows each run's output with `{{run id}}`, read on first use.
+    private Map<String, String> shownOn;
+
+    /// The page that shows run `id`'s recorded output, or null when no lesson does.
+    String pageShowing(String id) {
+        if (shownOn == null) {
+            shownOn = new HashMap<>();
+            for (Lesson l : Lesson.loadAll(root)) for (String r : RunDirective.shownIn(l.body())) shownOn.putIfAbsent(r, l.page());
+        }
+        return shownOn.get(id);
+    }
+
+    /// True when the program behind run `id` changed after the run was recorded.
+    boolean isStale(String id, Path usedIn, int line) {
+        Lesson.Run run = runs.get(id);
+        return recording(id, usedIn, line).isStaleFor(Sources.shipped(catalog.get(run.alias(), run.lesson(), run.line())));
     }
 
     /// A run's recording, read once; a stale one adds a warning.

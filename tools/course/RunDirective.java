@@ -27,13 +27,16 @@ final class RunDirective implements Directive {
         figure.appendElement("figcaption").text("Output of ").appendElement("code").text(rec.command());
         figure.appendElement("pre").addClass("output").attr("tabindex", "0").appendElement("samp").text(rec.output().stripTrailing());
         figure.appendElement("p").addClass("env").text("Recorded on " + rec.environment() + " · exit " + rec.exit());
-        if (stale) {
-            Element note = figure.appendElement("p").addClass("stale-note")
-                    .text("The program changed after this was recorded; run it yourself, or re-record with ");
-            note.appendElement("code").text("./build.sh record " + rec.id());
-            note.appendText(".");
-        }
+        if (stale) staleNote(figure, rec.id());
         return Html.of(figure) + "\n";
+    }
+
+    /// The note under a figure drawn from a stale recording of run `id`.
+    static void staleNote(Element figure, String id) {
+        Element note = figure.appendElement("p").addClass("stale-note")
+                .text("The program changed after this was recorded; run it yourself, or re-record with ");
+        note.appendElement("code").text("./build.sh record " + id);
+        note.appendText(".");
     }
 
     /// The runs a lesson body shows with `{{run id}}`: number references link to them.

@@ -15,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.time.Duration;
 import java.util.*;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.logging.Level;
 import java.util.regex.*;
 import org.junit.jupiter.api.*;
@@ -40,9 +42,14 @@ class SiteBrowserTest {
 
     static final Path SCREENSHOTS = Proc.ROOT.resolve("tools/screenshots");
     static final int DESKTOP_W = 1280, DESKTOP_H = 900, PHONE_W = 375, PHONE_H = 812;
+    /// Under /repo/ the site is served from a folder, as on GitHub Pages, and its scripts
+    /// arrive this late: long after the first paint, as on a slow phone network.
+    static final String FOLDER = "repo/";
+    static final long SLOW_SCRIPT_MS = 600;
 
     Path site;
     HttpServer server;
+    ExecutorService serverThreads;
     String http, file;
     ChromeDriver driver;
     Path profile;
@@ -53,6 +60,10 @@ class SiteBrowserTest {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", exchange -> {
             String path = URLDecoder.decode(exchange.getRequestURI().getPath(), StandardCharsets.UTF_8);
+            if (path.startsWith("/" + FOLDER)) {
+                path = path.substring(FOLDER.length());
+                if (path.endsWith(".js")) try { Thread.sleep(SLOW_SCRIPT_MS); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+            }
             Path p = site.resolve(path.substring(1)).normalize();
             if (Files.isDirectory(p)) p = p.resolve("index.html");
             boolean found = p.startsWith(site) && Files.isRegularFile(p);
@@ -61,6 +72,8 @@ class SiteBrowserTest {
             exchange.sendResponseHeaders(found ? 200 : 404, body.length);
             try (var out = exchange.getResponseBody()) { out.write(body); }
         });
+        serverThreads = Executors.newVirtualThreadPerTaskExecutor(); // a slow script must not hold up the stylesheet
+        server.setExecutor(serverThreads);
         server.start();
         http = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
         file = site.toUri().toString();
@@ -97,6 +110,7 @@ class SiteBrowserTest {
     void stop() throws IOException {
         if (driver != null) driver.quit();
         if (server != null) server.stop(0);
+        if (serverThreads != null) serverThreads.close();
         if (profile != null) try (var s = Files.walk(profile)) {
             s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
@@ -352,9 +366,18 @@ class SiteBrowserTest {
         assertEquals("s/s", input.getDomProperty("value"), "keys typed into the search box must reach it");
         input.sendKeys(Keys.chord(Keys.CONTROL, "a"), word);
         WebElement results = driver.findElement(By.id("search-results"));
-        waiting().until(d -> results.isDisplayed() && !results.findElements(By.cssSelector("ol a")).isEmpty());
-        var links = results.findElements(By.cssSelector("ol a"));
         final String target = url, w = word;
+        // The results are redrawn after each key: wait for the ones of the whole word (a
+        // link of an earlier redraw goes stale); if they never come, the asserts below say why.
+        try {
+            waiting().ignoring(StaleElementReferenceException.class).until(d -> {
+                var found = d.findElements(By.cssSelector("#search-results ol a"));
+                return found.size() == 1 && found.getFirst().getDomAttribute("href").startsWith(target);
+            });
+        } catch (TimeoutException e) {
+            // fall through
+        }
+        var links = results.findElements(By.cssSelector("ol a"));
         assertEquals(1, links.size(), "'" + word + "' should find one page: " + links.stream().map(WebElement::getText).toList());
         assertTrue(links.getFirst().getDomAttribute("href").startsWith(target), "'" + w + "' found " + links.getFirst().getDomAttribute("href") + ", expected " + target);
         assertTrue(links.getFirst().findElement(By.tagName("mark")).getText().equalsIgnoreCase(word), "the snippet marks the word");
@@ -643,6 +666,112 @@ class SiteBrowserTest {
         scheme("light");
         viewport(DESKTOP_W, DESKTOP_H);
         System.out.println("wrote " + written + " screenshots to " + SCREENSHOTS);
+    }
+
+    // ---- nothing moves; the 404 page anywhere ---------------------------------------------
+
+    /// Every layout shift of the page being loaded, with what moved, from its first paint on.
+    static final String RECORD_SHIFTS = """
+            window.__shifts = [];
+            new PerformanceObserver(function (list) {
+              list.getEntries().forEach(function (e) {
+                window.__shifts.push(e.value.toFixed(4) + " at " + Math.round(e.startTime) + " ms: " + (e.sources || []).map(function (s) {
+                  var n = s.node, name = n && n.nodeType === 1 ? n.tagName.toLowerCase() + (n.className ? "." + String(n.className).trim().split(/\\s+/).join(".") : "") : String(n && n.nodeName);
+                  return name + " top " + Math.round(s.previousRect.y) + " -> " + Math.round(s.currentRect.y) + ", height " + Math.round(s.previousRect.height) + " -> " + Math.round(s.currentRect.height);
+                }).join("; "));
+              });
+            }).observe({ type: "layout-shift", buffered: true });""";
+
+    /// The layout shifts recorded so far, after two more frames (a shift is reported after the
+    /// frame that shows it).
+    List<String> shifts() {
+        Object r = driver.executeAsyncScript("var done = arguments[arguments.length - 1];"
+                + "requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(function () { done(window.__shifts || ['no observer']); }, 50); }); });");
+        return ((List<?>) r).stream().map(String::valueOf).toList();
+    }
+
+    @Test
+    @Order(11)
+    @DisplayName("browser: on every page, at 375, 1024 and 1280 px, nothing moves between the first paint and load, even when the script arrives late")
+    void nothingMovesAfterTheFirstPaint() {
+        var problems = new ArrayList<String>();
+        String id = String.valueOf(cdp("Page.addScriptToEvaluateOnNewDocument", Map.of("source", RECORD_SHIFTS)).get("identifier"));
+        try {
+            scheme("light");
+            var addresses = new ArrayList<String>();
+            for (String name : SiteTest.pages().keySet()) if (!name.equals("404.html")) addresses.add(name);
+            addresses.add("a/b/no-such-page");
+            for (int width : List.of(PHONE_W, 1024, DESKTOP_W)) {
+                viewport(width, width == PHONE_W ? PHONE_H : DESKTOP_H);
+                for (String address : addresses) {
+                    open(http + FOLDER + address);
+                    List<String> shifts = shifts();
+                    if (!shifts.isEmpty()) problems.add(address + " at " + width + " px moved: " + String.join(" | ", shifts));
+                    if (address.endsWith(".html")) {
+                        // The case this test is about did happen: the page was painted before its script ran.
+                        Number paint = (Number) js("var p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? p.startTime : -1");
+                        Number script = (Number) js("var r = performance.getEntriesByType('resource').filter(function (r) { return /assets\\/course\\.js$/.test(r.name); })[0];"
+                                + "return r ? r.responseEnd : -1");
+                        assertTrue(paint.doubleValue() >= 0 && paint.doubleValue() < script.doubleValue(),
+                                address + ": first paint at " + paint + " ms, course.js arrived at " + script + " ms: the test did not paint before the script");
+                    }
+                }
+            }
+        } finally {
+            cdp("Page.removeScriptToEvaluateOnNewDocument", Map.of("identifier", id));
+            viewport(DESKTOP_W, DESKTOP_H);
+        }
+        assertEquals(List.of(), problems, String.join("\n", problems));
+    }
+
+    @Test
+    @Order(12)
+    @DisplayName("browser: the 404 page at a deep address of a site in a folder is styled, and its links and search lead into the site")
+    void notFoundAnywhere() {
+        String folder = http + FOLDER;
+        for (int width : List.of(DESKTOP_W, PHONE_W)) {
+            viewport(width, width == PHONE_W ? PHONE_H : DESKTOP_H);
+            scheme("light");
+            drainLogs();
+            String address = folder + "a/b/c/no-such-lesson";
+            open(address);
+            assertEquals("Page not found", driver.findElement(By.cssSelector("main h1")).getText());
+            // Styled: the stylesheet's sticky header and its colours and font (compared with the
+            // home page's below), not the browser's defaults.
+            assertEquals("sticky", js("return getComputedStyle(document.querySelector('header.top')).position"), "the 404 page is not styled");
+            String look = look();
+            // Its links lead to the site's pages, in its folder, and the skip link stays on the page.
+            waiting().until(d -> js("return document.querySelector('base')") != null);
+            assertEquals(folder + "index.html", js("return document.querySelector('main a[href=\"index.html\"]').href"));
+            assertEquals(folder + SiteTest.lessonPages().getFirst(), js("return document.querySelector('nav.sidebar ol.lessons a').href"));
+            assertEquals(address + "#main", js("return document.querySelector('a.skip').href"));
+            // Searching for the words of the missing address finds lessons in the site's folder.
+            WebElement search = driver.findElement(By.cssSelector(".not-found button"));
+            assertTrue(search.getText().contains("no such lesson"), search.getText());
+            search.click();
+            waiting().until(d -> !d.findElements(By.cssSelector("#search-results ol a")).isEmpty());
+            String result = String.valueOf(js("return document.querySelector('#search-results ol a').href"));
+            assertTrue(result.startsWith(folder) && SiteTest.pages().containsKey(result.substring(folder.length()).replaceAll("#.*", "")),
+                    "a search result on the 404 page leads to " + result);
+            // Nothing failed but the missing page itself and the look-ups of the site's folder above it.
+            var problems = problems("404", http).stream()
+                    .filter(p -> !p.contains("status of 404") && !p.contains("HTTP 404 for " + address)
+                            && !p.matches(".*HTTP 404 for " + Pattern.quote(folder) + "a/(b/(c/)?)?assets/icon\\.svg"))
+                    .toList();
+            assertEquals(List.of(), problems, String.join("\n", problems));
+            // And from there into the site, which looks the same.
+            driver.switchTo().activeElement().sendKeys(Keys.ESCAPE);  // the results cover the page
+            waiting().until(d -> !d.findElement(By.id("search-results")).isDisplayed());
+            driver.findElement(By.cssSelector("main a[href=\"index.html\"]")).click();
+            waiting().until(d -> folder.concat("index.html").equals(d.getCurrentUrl()) && "complete".equals(js("return document.readyState")));
+            assertEquals(look(), look, "the 404 page does not look like the site");
+        }
+        viewport(DESKTOP_W, DESKTOP_H);
+    }
+
+    String look() {
+        return String.valueOf(js("var b = getComputedStyle(document.body), t = getComputedStyle(document.querySelector('header.top'));"
+                + "return [b.backgroundColor, b.color, b.fontFamily, b.fontSize, t.position, t.borderBottomColor].join(' | ')"));
     }
 
     void save(String name, int width, int height) throws IOException {

@@ -294,6 +294,42 @@ class SiteTest {
     }
 
     @Test
+    @DisplayName("site: the 404 page loads nothing by a relative address (a host serves it at any depth): stylesheet, script and icon are inline")
+    void notFoundPageStandsAlone() {
+        Document d = parse(site().resolve("404.html"));
+        assertEquals(List.of(), d.select("script[src], link[rel=stylesheet], img[src]").stream().map(Element::outerHtml).toList());
+        assertTrue(d.selectFirst("link[rel=icon]").attr("href").startsWith("data:image/svg+xml,"), d.selectFirst("link[rel=icon]").outerHtml());
+        assertEquals(read(site().resolve("assets/course.css")).strip(), d.selectFirst("head > style").data().strip(), "404.html does not inline course.css");
+        assertTrue(d.select("body > script").stream().anyMatch(s -> s.data().strip().equals(read(site().resolve("assets/course.js")).strip())),
+                "404.html does not inline course.js");
+    }
+
+    @Test
+    @DisplayName("site: what the script brings is in the page from the start: copy buttons, and the contents both beside the lesson and before its first section")
+    void nothingWaitsForTheScriptToTakeItsPlace() {
+        var problems = new ArrayList<String>();
+        for (var e : pages().entrySet()) {
+            Document d = parse(e.getValue());
+            for (Element cap : d.select("figure.program > figcaption"))
+                if (cap.select("> button.copy.needs-js").size() != 1) problems.add(e.getKey() + ": a program without its copy button: " + cap.text());
+            for (Element pre : d.select("pre.shell"))
+                if (!pre.parent().hasClass("shell-wrap") || pre.parent().select("> button.copy.needs-js").size() != 1)
+                    problems.add(e.getKey() + ": a command without its copy button: " + pre.text());
+            for (String control : List.of(".nav-toggle", ".search", ".theme-toggle"))
+                if (d.select("header.top > " + control + ".needs-js:not([hidden])").size() != 1) problems.add(e.getKey() + ": no " + control + " shown with JavaScript on");
+            Element side = d.selectFirst("main > nav.toc.toc-side"), inline = d.selectFirst("main > article > nav.toc.toc-inline");
+            if ((side == null) != (inline == null)) problems.add(e.getKey() + ": the contents only " + (side == null ? "before the first section" : "beside the lesson"));
+            else if (side != null) {
+                if (!side.select("a").eachAttr("href").equals(inline.select("a").eachAttr("href"))) problems.add(e.getKey() + ": the two contents differ");
+                Element next = inline.nextElementSibling();
+                if (next == null || !next.tagName().equals("h2") || next.elementSiblingIndex() != inline.parent().select("> h2").first().elementSiblingIndex())
+                    problems.add(e.getKey() + ": the contents are not just before the first section");
+            }
+        }
+        assertEquals(List.of(), problems, String.join("\n", problems));
+    }
+
+    @Test
     @DisplayName("site: the search index has every lesson, with prose but not code")
     void searchIndex() {
         String js = read(site().resolve("assets/search-index.js"));

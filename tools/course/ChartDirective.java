@@ -1,0 +1,183 @@
+package course;
+
+import java.nio.file.Path;
+import java.util.*;
+import org.jsoup.nodes.Element;
+
+/// A ```` ```chart ```` block: horizontal bars of recorded figures, each with its value printed
+/// at its end, and dashed lines where the lesson's theory puts them, drawn as inline SVG.
+///
+/// ```yaml
+/// title: Ten thousand one-second waits
+/// unit: ms
+/// theory:
+///   - label: theory
+///     value: 1000
+/// bars:
+///   - label: virtual threads
+///     value: '{{waits-virtual: took (\d+) ms}}'
+///     note: '{{waits-virtual: (\d+) tasks}} tasks'
+/// ```
+///
+/// A value is a `{{run-id: regex}}` reference read as number references read it, or numbers and
+/// references joined by `*` or `/`. The scale is linear from 0, or logarithmic when the values
+/// span more than 20× (`scale: auto`, the default; or `linear`, `log`).
+final class ChartDirective implements Directive {
+
+    static final Set<String> KEYS = Set.of("title", "unit", "scale", "theory", "bars");
+    static final Set<String> BAR_KEYS = Set.of("label", "value", "note");
+    static final Set<String> THEORY_KEYS = Set.of("label", "value");
+    /// Values spanning more than this ratio get a log scale.
+    static final double LOG_SPAN = 20;
+    static final int LABEL_CHARS = 40;
+    static final int ROW = 18, BAR = 16, GAP = 12;
+
+    public String name() { return "chart"; }
+
+    public String usage() { return "```chart (a fenced block of YAML)"; }
+
+    public boolean fenced() { return true; }
+
+    public String render(Render page, Lesson lesson, String argument, Path file, int line) {
+        throw new BuildError(file, line, "a chart is a fenced block: a line ```chart, its YAML, then a line ```. See CONTRIBUTING.md");
+    }
+
+    record Bar(String label, String note, double value, String text, Yaml.Located where) {}
+
+    record Theory(String text, double value, Yaml.Located where) {}
+
+    public String renderBlock(Render page, Lesson lesson, String body, Path file, int firstLine) {
+        Chart c = new Chart(page, "chart", body, file, firstLine, KEYS);
+        String title = c.prose(c.required("title"), "title");
+        String unit = c.keys.containsKey("unit") ? Chart.text(c.keys.get("unit"), "unit") : "";
+        String scale = c.keys.containsKey("scale") ? Chart.text(c.keys.get("scale"), "scale") : "auto";
+        if (!List.of("auto", "linear", "log").contains(scale)) throw new BuildError(file, c.keys.get("scale").line(),
+                "scale '" + scale + "' is not one of auto, linear, log");
+        String suffix = unit.isEmpty() ? "" : " " + unit;
+
+        var bars = new ArrayList<Bar>();
+        for (var item : Yaml.sequence(c.required("bars"), "bars")) {
+            var m = mapping(item, "a bar", BAR_KEYS, file);
+            if (!m.containsKey("label") || !m.containsKey("value")) throw new BuildError(file, item.line(), "a bar needs 'label:' and 'value:'");
+            Chart.Figure v = c.figure(m.get("value"), "a bar's value", true);
+            String text = v.shown() + suffix;
+            c.fits(text, Chart.PHONE * (100 - Chart.BAR_MAX) / 100 - 8, m.get("value"), "the value with its unit", false);
+            bars.add(new Bar(c.prose(m.get("label"), "a bar's label"), m.containsKey("note") ? c.prose(m.get("note"), "a bar's note") : null,
+                    v.number(), text, m.get("value")));
+        }
+        if (bars.isEmpty()) throw new BuildError(file, c.keys.get("bars").line(), "a chart needs at least one bar");
+        var theory = new ArrayList<Theory>();
+        if (c.keys.containsKey("theory")) for (var item : Yaml.sequence(c.keys.get("theory"), "theory")) {
+            var m = mapping(item, "a theory line", THEORY_KEYS, file);
+            if (!m.containsKey("label") || !m.containsKey("value")) throw new BuildError(file, item.line(), "a theory line needs 'label:' and 'value:'");
+            Chart.Figure v = c.figure(m.get("value"), "a theory line's value", false);
+            String text = c.prose(m.get("label"), "a theory line's label") + ": " + v.shown() + suffix;
+            c.fits(text, Chart.PHONE / 2 - 6, m.get("label"), "the theory line's label with its value", true);
+            theory.add(new Theory(text, v.number(), m.get("value")));
+        }
+
+        var all = new ArrayList<Yaml.Located>();
+        var values = new ArrayList<Double>();
+        for (Bar b : bars) { all.add(b.where()); values.add(b.value()); }
+        for (Theory t : theory) { all.add(t.where()); values.add(t.value()); }
+        double max = Collections.max(values), min = Collections.min(values);
+        for (int i = 0; i < values.size(); i++) {
+            if (values.get(i) < 0) throw new BuildError(file, all.get(i).line(), "a chart's bars start at 0: the value "
+                    + Chart.format(values.get(i)) + " is negative");
+            if (scale.equals("log") && values.get(i) <= 0) throw new BuildError(file, all.get(i).line(),
+                    "a log scale cannot show " + Chart.format(values.get(i)) + ": use scale: linear");
+        }
+        boolean log = scale.equals("log") || scale.equals("auto") && min > 0 && max / min > LOG_SPAN;
+        Scale s = log ? Scale.log(min, max) : Scale.linear(max);
+
+        // The words: the SVG's description and the table say every figure the bars show.
+        var words = new ArrayList<String>();
+        var rows = new ArrayList<List<String>>();
+        for (Bar b : bars) {
+            String figure = b.text() + (b.note() == null ? "" : ", " + b.note());
+            words.add(b.label() + ": " + figure);
+            rows.add(List.of(b.label(), figure));
+        }
+        String desc = "Bars" + (unit.isEmpty() ? "" : " in " + unit) + (log ? " on a log scale" : "") + ". " + String.join("; ", words) + ".";
+        if (!theory.isEmpty()) desc += " Dashed " + (theory.size() == 1 ? "line" : "lines") + ": "
+                + String.join("; ", theory.stream().map(Theory::text).toList()) + ".";
+        for (Theory t : theory) rows.add(List.of("Dashed line", t.text()));
+
+        // The picture, top to bottom: theory labels, bars, the log scale's axis. Each kind of
+        // mark is one group, styled by its class (tools/assets/course.css).
+        Element svg = Chart.svg(0, title, desc);
+        Element grid = Chart.group(svg, "g"), axis = Chart.group(svg, "a"), rects = Chart.group(svg, "b"), dashed = Chart.group(svg, "t"),
+                labels = Chart.group(svg, "l"), figures = Chart.group(svg, "v"), small = Chart.group(svg, "m");
+        // Text is outlined in the background colour (stroke under fill) so lines crossing it stay behind.
+        for (Element g : List.of(labels, figures, small)) g.attr("paint-order", "stroke");
+        int y = theory.isEmpty() ? 0 : theory.size() * ROW + 4;
+        int top = y;
+        for (Bar b : bars) {
+            var lines = Chart.wrap(b.label(), LABEL_CHARS);
+            String note = b.note() == null ? null : " · " + b.note();
+            boolean noteApart = note != null && lines.getLast().length() + note.length() > LABEL_CHARS - 4; // bold is wider
+            for (int i = 0; i < lines.size(); i++) {
+                Element t = Chart.text(labels, null, y + 14, lines.get(i));
+                if (note != null && !noteApart && i == lines.size() - 1) t.appendElement("tspan").addClass("n").text(note);
+                y += ROW;
+            }
+            if (noteApart) { Chart.text(labels, null, y + 14, b.note()).addClass("n"); y += ROW; }
+            y += 3;
+            String w = Chart.pct(s.at(b.value()));
+            Chart.add(rects, "rect", "y", Integer.toString(y), "width", w, "height", Integer.toString(BAR));
+            Chart.text(figures, w, y + 12, b.text()).attr("dx", "5");
+            y += BAR + GAP;
+        }
+        int bottom = y - GAP + 4;
+        Chart.line(axis, "0.5", top, "0.5", bottom);
+        for (int i = 0; i < theory.size(); i++) {
+            Theory t = theory.get(i);
+            String x = Chart.pct(s.at(t.value()));
+            int ty = i * ROW + 14;
+            boolean right = s.at(t.value()) < 50;
+            Chart.set(Chart.text(small, x, ty, t.text()), "dx", right ? "4" : "-4", "text-anchor", right ? null : "end");
+            Chart.line(dashed, x, ty + 4, x, bottom);
+        }
+        if (log) {
+            double last = -1e9;
+            for (double d = s.lo(); d <= s.hi() * 1.0001; d *= 10) {
+                double p = s.at(d);
+                Chart.line(grid, Chart.pct(p), top, Chart.pct(p), bottom);
+                if ((p - last) / 100 * Chart.PHONE < 48) continue;
+                last = p;
+                Chart.set(Chart.text(small, Chart.pct(p), bottom + 16, String.format(Locale.ROOT, "%,d", (long) d)),
+                        "text-anchor", p < 3 ? null : "middle");
+            }
+            Chart.text(small, null, bottom + 36, "Log scale: each gridline is 10× the last");
+            bottom += 42;
+        }
+        for (Element g : svg.select("g")) if (g.childrenSize() == 0) g.remove();
+        svg.attr("height", Integer.toString(bottom));
+        return c.html(title, svg, Chart.table("The chart's figures", List.of("Bar", "Figure"), rows));
+    }
+
+    static LinkedHashMap<String, Yaml.Located> mapping(Yaml.Located item, String what, Set<String> known, Path file) {
+        var m = Yaml.mapping(item, what);
+        for (var e : m.entrySet())
+            if (!known.contains(e.getKey())) throw new BuildError(file, e.getValue().line(),
+                    "unknown option '" + e.getKey() + "' in " + what + ". Known options: " + new TreeSet<>(known));
+        return m;
+    }
+
+    /// Where a value falls, in % of the width: linear from 0, or logarithmic from the power of
+    /// ten below the smallest value.
+    record Scale(boolean log, double lo, double hi) {
+        static Scale linear(double max) { return new Scale(false, 0, max); }
+
+        static Scale log(double min, double max) {
+            double lo = Math.pow(10, Math.floor(Math.log10(min)));
+            if (lo >= min) lo /= 10;
+            return new Scale(true, lo, max);
+        }
+
+        double at(double v) {
+            if (hi <= 0) return 0;
+            return (log ? Math.log(v / lo) / Math.log(hi / lo) : v / hi) * Chart.BAR_MAX;
+        }
+    }
+}

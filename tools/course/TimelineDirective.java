@@ -1,0 +1,163 @@
+package course;
+
+import java.nio.file.Path;
+import java.util.*;
+import java.util.regex.*;
+import org.jsoup.nodes.Element;
+
+/// A ```` ```timeline ```` block: a grid drawn from lines of one recorded run, one row per matched
+/// line and one cell per value on it, each cell coloured and labelled by its value, a thick
+/// line wherever a row's value changes, and a legend naming every value.
+///
+/// ```yaml
+/// title: The carrier each thread ran on
+/// run: hopping
+/// rows: '^ +(sleeper-\d+): ([\d ]+?) +(?:stayed|hopped)$'   # (row label) (values, by spaces)
+/// columns: [start, 1, 2, 3, 4, 5]
+/// legend: 'ForkJoinPool-1-worker-{}'                        # a value's name; {} is the value
+/// change: changed carrier                                    # what a thick line means
+/// ```
+final class TimelineDirective implements Directive {
+
+    static final Set<String> KEYS = Set.of("title", "run", "rows", "columns", "legend", "change");
+    static final int HEAD = 20, CELL = 26, ROW = 32, KEY = 26, COLOURS = 4;
+
+    public String name() { return "timeline"; }
+
+    public String usage() { return "```timeline (a fenced block of YAML)"; }
+
+    public boolean fenced() { return true; }
+
+    public String render(Render page, Lesson lesson, String argument, Path file, int line) {
+        throw new BuildError(file, line, "a timeline is a fenced block: a line ```timeline, its YAML, then a line ```. See CONTRIBUTING.md");
+    }
+
+    record Row(String label, List<String> cells) {
+        int changes() {
+            int n = 0;
+            for (int j = 1; j < cells.size(); j++) if (!cells.get(j).equals(cells.get(j - 1))) n++;
+            return n;
+        }
+    }
+
+    public String renderBlock(Render page, Lesson lesson, String body, Path file, int firstLine) {
+        Chart c = new Chart(page, "timeline", body, file, firstLine, KEYS);
+        String title = c.prose(c.required("title"), "title");
+        Recording rec = c.run(c.required("run"));
+        Yaml.Located rowsAt = c.required("rows");
+        String regex = Chart.text(rowsAt, "rows");
+        Pattern p;
+        try {
+            p = Pattern.compile(regex, Pattern.MULTILINE);
+        } catch (PatternSyntaxException e) {
+            throw new BuildError(file, rowsAt.line(), "rows has an invalid regex: " + e.getDescription());
+        }
+        if (p.matcher("").groupCount() != 2) throw new BuildError(file, rowsAt.line(),
+                "rows /" + regex + "/ must have exactly two (groups): the row's label, then its values separated by spaces");
+        List<String> columns = Yaml.scalars(c.required("columns"), "columns");
+        String legendName = c.keys.containsKey("legend") ? Chart.text(c.keys.get("legend"), "legend") : "{}";
+        String change = c.keys.containsKey("change") ? Chart.text(c.keys.get("change"), "change") : "the value changed";
+
+        var rows = new ArrayList<Row>();
+        Matcher m = p.matcher(rec.output());
+        while (m.find()) {
+            var row = new Row(m.group(1).strip(), List.of(m.group(2).strip().split("\\s+")));
+            if (row.cells().size() != columns.size()) throw new BuildError(file, rowsAt.line(), "row '" + row.label() + "' of "
+                    + Course.relative(rec.file()) + " has " + row.cells().size() + " values, but columns: names " + columns.size());
+            rows.add(row);
+        }
+        if (rows.isEmpty()) throw new BuildError(file, rowsAt.line(), "rows /" + regex + "/ matches nothing in "
+                + Course.relative(rec.file()) + ". Fix the pattern, or re-record: ./build.sh record " + rec.id());
+
+        // Values in order (numerically when they are numbers); each has a colour and a name.
+        var values = new TreeSet<String>((a, b) -> {
+            var x = Reference.number(a);
+            var y = Reference.number(b);
+            return x.isPresent() && y.isPresent() && x.getAsDouble() != y.getAsDouble() ? Double.compare(x.getAsDouble(), y.getAsDouble()) : a.compareTo(b);
+        });
+        rows.forEach(r -> values.addAll(r.cells()));
+        var colour = new HashMap<String, String>();
+        for (String v : values) colour.put(v, "k" + (colour.size() % COLOURS + 1));
+
+        double labelW = rows.stream().mapToInt(r -> r.label().length()).max().orElse(0) * Chart.CHAR + 10;
+        if (labelW > Chart.PHONE * 0.4) throw new BuildError(file, rowsAt.line(), "row labels are too long for a 375 px screen ("
+                + (int) (Chart.PHONE * 0.4 / Chart.CHAR) + " characters at most): match shorter ones");
+        double left = labelW / Chart.PHONE * 100, cell = (100 - left) / columns.size(), cellPx = cell / 100 * Chart.PHONE;
+        for (String col : columns) c.fits(col, cellPx - 4, c.keys.get("columns"), "a column's label", true);
+        for (String v : values) c.fits(v, cellPx - 6, rowsAt, "the value", false);
+        for (String v : values) c.fits(name(legendName, v), Chart.PHONE - 36, c.keys.containsKey("legend") ? c.keys.get("legend") : rowsAt, "the legend", false);
+        c.fits(change, Chart.PHONE - 36, c.keys.containsKey("change") ? c.keys.get("change") : rowsAt, "the change's legend", false);
+
+        // The words: every row's values, how often they changed, and what each value names.
+        var words = new ArrayList<String>();
+        var tableRows = new ArrayList<List<String>>();
+        for (Row r : rows) {
+            int n = r.changes();
+            words.add(r.label() + ": " + String.join(" ", r.cells()) + " (" + (n == 0 ? "no change" : n == 1 ? "1 change" : n + " changes") + ")");
+            var t = new ArrayList<String>(List.of(r.label()));
+            t.addAll(r.cells());
+            tableRows.add(t);
+        }
+        String key = String.join(", ", values.stream().map(v -> v + " is " + name(legendName, v)).toList());
+        String desc = "Columns " + String.join(", ", columns) + ". " + String.join("; ", words) + ". " + key + ".";
+
+        // The picture: column heads; per row its label, its values, and under them one band per
+        // run of equal values. Bands, the lines that split cells and the thick lines at changes
+        // are paths in a grid whose unit is one cell wide and one pixel high (stretched to the
+        // width; strokes keep their width), one path per colour: a few bytes per band.
+        Element svg = Chart.svg(0, title, desc);
+        Element heads = Chart.text(Chart.group(svg, "h"), null, 14, null);
+        for (int j = 0; j < columns.size(); j++) Chart.add(heads, "tspan", "x", Chart.pct(left + (j + .5) * cell)).text(columns.get(j));
+        int n = columns.size(), bottom = HEAD + rows.size() * ROW;
+        Element grid = Chart.add(svg, "svg", "x", Chart.pct(left), "width", Chart.pct(100 - left), "height", Integer.toString(bottom),
+                "viewBox", "0 0 " + n + " " + bottom, "preserveAspectRatio", "none");
+        Element labels = Chart.group(svg, "l"), numbers = Chart.group(svg, "kt");
+        var bands = new TreeMap<String, StringBuilder>();
+        var changes = new StringBuilder();
+        var splits = new StringBuilder();
+        for (int j = 1; j < n; j++) splits.append("M").append(j).append(' ').append(HEAD).append('V').append(bottom - ROW + CELL);
+        int y = HEAD;
+        for (Row r : rows) {
+            Chart.text(labels, null, y + 18, r.label());
+            var cells = r.cells();
+            for (int j = 0, from = 0; j <= n; j++) {
+                if (j < n && cells.get(j).equals(cells.get(from))) continue;
+                bands.computeIfAbsent(colour.get(cells.get(from)), k -> new StringBuilder())
+                        .append("M").append(from).append(' ').append(y).append('h').append(j - from).append('v').append(CELL).append('h').append(from - j).append('z');
+                if (from > 0) changes.append("M").append(from).append(' ').append(y - 2).append('v').append(CELL + 4);
+                from = j;
+            }
+            var xs = new ArrayList<String>();
+            for (int j = 0; j < n; j++) xs.add(Chart.pct(left + (j + .5) * cell));
+            if (cells.stream().allMatch(v -> v.length() == 1)) Chart.text(numbers, String.join(" ", xs), y + 18, String.join("", cells)); // x per character
+            else {
+                Element t = Chart.text(numbers, null, y + 18, null);
+                for (int j = 0; j < n; j++) Chart.add(t, "tspan", "x", xs.get(j)).text(cells.get(j));
+            }
+            y += ROW;
+        }
+        for (var band : bands.entrySet()) Chart.add(grid, "path", "d", band.getValue().toString()).addClass(band.getKey());
+        Chart.add(grid, "path", "d", splits.toString(), "vector-effect", "non-scaling-stroke").addClass("s");
+        if (!changes.isEmpty()) Chart.add(grid, "path", "d", changes.toString(), "vector-effect", "non-scaling-stroke").addClass("hop");
+        Element legend = Chart.group(svg, "c"), hop = Chart.group(svg, "hop");
+        y += 6;
+        Element keys = Chart.group(svg, "l"), swatchNumbers = Chart.group(svg, "kt");
+        for (String v : values) {
+            Chart.add(legend, "rect", "y", Integer.toString(y), "width", "28", "height", "20").addClass(colour.get(v));
+            Chart.text(swatchNumbers, "14", y + 15, v);
+            Chart.text(keys, "36", y + 15, name(legendName, v));
+            y += KEY;
+        }
+        Chart.line(hop, "14", y - 1, "14", y + 21);
+        Chart.text(keys, "36", y + 15, change);
+        svg.attr("height", Integer.toString(y + KEY));
+
+        var head = new ArrayList<String>(List.of("Row"));
+        head.addAll(columns);
+        return c.html(title, svg, Chart.table("The timeline's values (" + key + ")", head, tableRows));
+    }
+
+    static String name(String legend, String value) {
+        return legend.replace("{}", value);
+    }
+}
