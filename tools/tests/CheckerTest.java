@@ -12,21 +12,26 @@ import java.util.*;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javax.tools.ToolProvider;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /// tools/Check.java, run as build.sh runs it (`java -cp <classes> Check`), always on a copy of
 /// the repository whose exercises start as shipped, so the real working copy is never read or
-/// touched.
+/// touched. Copies, compiled classes and output files live in JUnit's temporary folders,
+/// deleted even when a test fails.
 class CheckerTest {
 
     static final List<Exercise> ALL = Exercises.load(Proc.ROOT);
+    @TempDir
     static Path classes;
+    @TempDir
+    Path tmp;
 
     @BeforeAll
     static void compileTheChecker() throws IOException {
-        classes = Files.createTempDirectory("check-classes");
         var javac = ToolProvider.getSystemJavaCompiler();
         var sources = Stream.of("tools/Check.java", "tools/course/Exercises.java", "tools/course/BuildError.java",
                 "tools/course/Course.java", "tools/course/Preview.java").map(p -> Proc.ROOT.resolve(p).toString());
@@ -36,8 +41,8 @@ class CheckerTest {
 
     /// exercises/ (solutions and HINTS.md; each exercise written as shipped), tools/,
     /// jbang-catalog.json, build.sh and lessons/ copied to a new folder.
-    static Path copyOfTheRepo() throws IOException {
-        Path copy = Files.createTempDirectory("course-copy");
+    Path copyOfTheRepo() throws IOException {
+        Path copy = Files.createTempDirectory(tmp, "course-copy");
         for (String part : List.of("exercises/solutions", "exercises/HINTS.md", "tools", "jbang-catalog.json",
                 "build.sh", "lessons"))
             copyTree(Proc.ROOT.resolve(part), copy.resolve(part));
@@ -83,6 +88,8 @@ class CheckerTest {
         Path copy = copyOfTheRepo();
         var r = check(copy);
         assertEquals(1, r.exit(), r.all());
+        assertTrue(ALL.size() >= 9, "only " + ALL.size() + " exercises: every lesson of Part 1 has one");
+        assertTrue(r.out().contains("Checking " + ALL.size() + " exercises, in course order."), r.all());
         assertTrue(r.out().contains("0 of " + ALL.size() + " solved."), r.all());
         Exercise first = ALL.getFirst();
         assertTrue(r.out().contains("Next: " + first.name()), r.all());
@@ -116,8 +123,10 @@ class CheckerTest {
         for (Exercise e : ALL) solve(copy, e);
         var r = check(copy);
         assertEquals(0, r.exit(), r.all());
+        assertTrue(ALL.size() >= 9, "only " + ALL.size() + " exercises: every lesson of Part 1 has one");
         assertTrue(r.out().contains(ALL.size() + " of " + ALL.size() + " solved."), r.all());
         assertTrue(r.out().contains("All exercises solved."), r.all());
+        for (Exercise e : ALL) assertTrue(r.out().contains("  ok   " + e.name() + "\n"), r.all());
     }
 
     @Test
@@ -245,8 +254,15 @@ class CheckerTest {
                     Files.readAllBytes(copy.resolve("exercises").resolve(e.file().getFileName())), e.name());
     }
 
-    static Proc.Result withInput(Path copy, String input, String... args) throws Exception {
-        Path in = Files.createTempFile("stdin", ".txt"), out = Files.createTempFile("stdout", ".txt");
+    /// A checker that a test left running (a watcher, after a failed assertion) ends here, so
+    /// that nothing writes into the folders JUnit is about to delete.
+    @AfterEach
+    void endWhatTheTestStarted() {
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+    }
+
+    Proc.Result withInput(Path copy, String input, String... args) throws Exception {
+        Path in = Files.createTempFile(tmp, "stdin", ".txt"), out = Files.createTempFile(tmp, "stdout", ".txt");
         Files.writeString(in, input);
         var pb = new ProcessBuilder(checker(args)).directory(copy.toFile())
                 .redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectErrorStream(true);
@@ -260,8 +276,7 @@ class CheckerTest {
 
     /// The checker in watch mode, its stdin a pipe the test writes to, its output in a file.
     record Watcher(Process process, Path file, OutputStream stdin) {
-        static Watcher start(Path copy) throws IOException {
-            Path out = Files.createTempFile("watch", ".txt");
+        static Watcher start(Path copy, Path out) throws IOException {
             var pb = new ProcessBuilder(checker("--watch")).directory(copy.toFile())
                     .redirectOutput(out.toFile()).redirectErrorStream(true);
             pb.environment().put("COURSE_ROOT", copy.toString());
@@ -308,7 +323,7 @@ class CheckerTest {
     void watchNoticesAnEdit() throws Exception {
         Path copy = copyOfTheRepo();
         Exercise first = ALL.get(0), second = ALL.get(1);
-        var w = Watcher.start(copy);
+        var w = Watcher.start(copy, tmp.resolve("watch.txt"));
         w.await("Watching exercises/" + first.file().getFileName());
         solve(copy, first);
         w.await("Solved " + first.name() + ".");
@@ -327,7 +342,7 @@ class CheckerTest {
         for (Exercise e : ALL.subList(0, ALL.size() - 1)) solve(copy, e);
         Exercise last = ALL.getLast();
         Path file = copy.resolve("exercises").resolve(last.file().getFileName());
-        var w = Watcher.start(copy);
+        var w = Watcher.start(copy, tmp.resolve("watch.txt"));
         w.await("Watching exercises/" + last.file().getFileName());
         Files.writeString(file, Files.readString(file) + "\n// still thinking\n");
         w.awaitAfter("Saved exercises/" + last.file().getFileName() + ", checking it again.",
@@ -341,7 +356,7 @@ class CheckerTest {
     @DisplayName("check --watch: ends when its input ends")
     void watchEndsOnEndOfInput() throws Exception {
         Path copy = copyOfTheRepo();
-        var w = Watcher.start(copy);
+        var w = Watcher.start(copy, tmp.resolve("watch.txt"));
         w.await("Watching exercises/" + ALL.getFirst().file().getFileName());
         w.stdin().close();
         assertEquals(0, w.awaitExit(), w.text());

@@ -3,8 +3,10 @@ package tests;
 import static org.junit.jupiter.api.Assertions.*;
 
 import course.*;
+import java.nio.file.Path;
 import java.util.*;
 import org.junit.jupiter.api.*;
+import org.junit.jupiter.api.io.TempDir;
 
 /// `compare`: a reader's run beside its recording. The comparison itself on a tiny course,
 /// then the command on the real course (it runs a program and writes nothing).
@@ -12,11 +14,13 @@ class CompareTest {
 
     // ---- the comparison, on the fixture ------------------------------------------------
 
+    @TempDir
+    Path tmp;
     Fixture f;
 
     @BeforeEach
     void setUp() throws Exception {
-        f = new Fixture();
+        f = new Fixture(tmp);
         f.replace("lessons/01-first.md", "    alias: hello\n", """
                     alias: hello
                     claims:

@@ -3,9 +3,10 @@ package tests;
 import static org.junit.jupiter.api.Assertions.*;
 
 import course.BuildError;
+import course.Catalog;
+import course.Sources;
 import course.Exercises;
 import course.Exercises.Exercise;
-import course.Sources;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 
 /// The exercises: their metadata, the derivation of the shipped text, and what each one says
 /// when run as shipped and as solved. Shipped text always comes from derive(solution), never
@@ -22,6 +24,10 @@ import org.junit.jupiter.api.TestFactory;
 class ExercisesTest {
 
     static final List<Exercise> ALL = Exercises.load(Proc.ROOT);
+
+    /// Each test's own folder for the small courses it makes; JUnit deletes it even when the test fails.
+    @TempDir
+    Path tmp;
 
     // ---- derive and strip -------------------------------------------------------------------
 
@@ -92,12 +98,12 @@ class ExercisesTest {
     // ---- metadata ---------------------------------------------------------------------------
 
     @Test
-    @DisplayName("load: at least five exercises in lesson order, timetable first, each with a lesson, a sentence and 1-3 hints")
+    @DisplayName("load: at least nine exercises in lesson order, sleepers first, each with a lesson, a sentence and 1-3 hints")
     void loadsTheExercises() {
-        assertTrue(ALL.size() >= 5, "only " + ALL.size() + " exercises");
-        assertEquals("timetable", ALL.getFirst().name());
+        assertTrue(ALL.size() >= 9, "only " + ALL.size() + " exercises");
+        assertEquals("sleepers", ALL.getFirst().name());
         var lessonAliases = Set.of("ceiling", "hopping", "daemon", "waits", "primes", "pinning", "admission",
-                "timeout", "check");
+                "timeout", "check", "server", "echo", "limits", "counter", "mistakes", "fanout", "million");
         int previous = 0;
         for (Exercise e : ALL) {
             int lesson = Integer.parseInt(e.lessonFile().substring(0, e.lessonFile().indexOf('-')));
@@ -108,11 +114,54 @@ class ExercisesTest {
             assertTrue(Files.isRegularFile(e.solution()), e.solution().toString());
             assertTrue(e.practises().endsWith("."), e.name() + ": practises should be one sentence");
             assertTrue(e.hints().size() >= 1 && e.hints().size() <= 3, e.name() + " has " + e.hints().size() + " hints");
-            String shown = Sources.shown(CatalogTest.CATALOG.aliases().get(e.solutionAlias())); // what the site shows
-            assertNotEquals(e.shipped(), shown, e.name() + ": the shipped text must differ from the solution");
-            assertFalse(shown.contains("// exercise:") || shown.contains("// end exercise"), e.name());
         }
         assertEquals(ALL.size(), ALL.stream().map(Exercise::name).distinct().count());
+    }
+
+    /// What the site shows is Sources.shown (Render embeds it, Build writes it to code/).
+    @Test
+    @DisplayName("the site shows an exercise as shipped, even when the working copy is solved, and its solution without markers")
+    void siteShowsTheShippedExerciseAndTheCleanSolution() throws IOException {
+        Path root = fakeRoot("## fake\n- lesson: 02-some-lesson\n- practises: One thing.\n1. a\n");
+        Files.writeString(root.resolve("exercises/Fake.java"), SOLUTION);   // a student solved it
+        var catalog = Catalog.load(root);
+        assertEquals("""
+                int f(int a) {
+                    return 0; // TODO: double it
+                }
+                """, Sources.shown(catalog.aliases().get("fake")));
+        assertEquals("""
+                int f(int a) {
+                    int b = a * 2;
+                    return b;
+                }
+                """, Sources.shown(catalog.aliases().get("fake-solution")));
+    }
+
+    @Test
+    @DisplayName("the site shows each real exercise as shipped, and its solution differently, without markers")
+    void siteShowsEveryExerciseAndSolution() {
+        var catalog = Catalog.load(Proc.ROOT);
+        for (Exercise e : ALL) {
+            String exercise = Sources.shown(catalog.aliases().get(e.name()));
+            String solution = Sources.shown(catalog.aliases().get(e.solutionAlias()));
+            assertEquals(e.shipped(), exercise, e.name() + ": the page shows the exercise as shipped");
+            assertNotEquals(exercise, solution, e.name() + ": the page shows the solution, not the exercise again");
+            assertFalse(solution.contains("// exercise:") || solution.contains("// end exercise"), e.name() + ": markers on the page");
+        }
+    }
+
+    @Test
+    @DisplayName("load: every lesson of Part 1 (1 to 9) has at least one exercise")
+    void everyPartOneLessonHasAnExercise() throws IOException {
+        List<String> partOne;
+        try (var files = Files.list(Proc.ROOT.resolve("lessons"))) {
+            partOne = files.map(p -> p.getFileName().toString()).filter(f -> f.matches("0[1-9]-.*\\.md"))
+                    .map(f -> f.substring(0, f.length() - 3)).sorted().toList();
+        }
+        assertEquals(9, partOne.size(), partOne.toString());
+        var withExercise = ALL.stream().map(Exercise::lessonFile).collect(java.util.stream.Collectors.toSet());
+        for (String lesson : partOne) assertTrue(withExercise.contains(lesson), lesson + " has no exercise");
     }
 
     @Test
@@ -175,9 +224,10 @@ class ExercisesTest {
         assertTrue(e3.getMessage().contains("02-another-lesson"), e3.toString());
     }
 
-    /// A root with one exercise 'fake' whose files and aliases are right, and the given HINTS.md.
-    static Path fakeRoot(String hints) throws IOException {
-        Path root = Files.createTempDirectory("exercises");
+    /// A root with one exercise 'fake' whose files and aliases are right, and the given HINTS.md,
+    /// in a new folder under the test's own.
+    Path fakeRoot(String hints) throws IOException {
+        Path root = Files.createTempDirectory(tmp, "exercises");
         Files.createDirectories(root.resolve("exercises/solutions"));
         Files.writeString(root.resolve("exercises/HINTS.md"), hints);
         Files.writeString(root.resolve("exercises/solutions/Fake.java"), SOLUTION);
@@ -231,6 +281,100 @@ class ExercisesTest {
             assertTrue(lines.stream().anyMatch(l -> l.startsWith("ok   ")), r.all());
             assertTrue(lines.stream().noneMatch(l -> l.startsWith("FAIL ")), r.all());
         }));
+    }
+
+    /// A plausible wrong fix: the solution's region replaced by `code`, and the check that
+    /// must catch it.
+    record WrongFix(String exercise, String why, String code, String caughtBy) {}
+
+    static final List<WrongFix> WRONG_FIXES = List.of(
+            new WrongFix("sleepers", "a smaller stack: still one OS thread per sleeper",
+                    "    return Thread.ofPlatform().stackSize(64 * 1024).start(task);",
+                    "platform threads alive while the tasks sleep"),
+            new WrongFix("sleepers", "a virtual thread built but never started",
+                    "    return Thread.ofVirtual().unstarted(task);",
+                    "all 2000 tasks asleep at the same time"),
+            new WrongFix("name-tags", "one name for every thread",
+                    "    return Thread.ofVirtual().name(\"order-0\").factory();",
+                    "log lines that name the thread of their own order"),
+            new WrongFix("name-tags", "numbered from 1, so each line names the next order",
+                    "    return Thread.ofVirtual().name(\"order-\", 1).factory();",
+                    "log lines that name the thread of their own order"),
+            new WrongFix("name-tags", "named platform threads",
+                    "    return Thread.ofPlatform().name(\"order-\", 0).factory();",
+                    "log lines written by virtual threads"),
+            new WrongFix("overlap", "get() right after each submit: one call at a time",
+                    """
+                        var prices = new ArrayList<String>();
+                        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+                            for (int product : products) prices.add(executor.submit(() -> priceOf(product)).get());
+                        }
+                        return prices;""",
+                    "calls waiting at the same time"),
+            new WrongFix("overlap", "prices collected as they arrive",
+                    """
+                        var prices = new ConcurrentLinkedQueue<String>();
+                        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+                            for (int product : products) executor.submit(() -> prices.add(priceOf(product)));
+                        }
+                        return List.copyOf(prices);""",
+                    "prices in the order the products were asked for"),
+            new WrongFix("overlap", "a parallel stream: the common pool's few platform threads",
+                    """
+                        return products.parallelStream().map(p -> {
+                            try { return priceOf(p); } catch (InterruptedException e) { throw new RuntimeException(e); }
+                        }).toList();""",
+                    "calls made on virtual threads"),
+            new WrongFix("crunch", "a pool of virtual threads: the chunks still hold the carriers",
+                    "    return Executors.newFixedThreadPool(CORES, Thread.ofVirtual().factory());",
+                    "a quick request answered while the report computes"),
+            new WrongFix("crunch", "a platform thread per chunk: more threads than cores",
+                    "    return Executors.newCachedThreadPool();",
+                    "threads the report computed on"));
+
+    @TestFactory
+    @DisplayName("plausible wrong fixes are caught, each by the check meant for it")
+    Stream<DynamicTest> wrongFixesAreCaught() {
+        return WRONG_FIXES.stream().map(w -> DynamicTest.dynamicTest(w.exercise() + ": " + w.why(), () -> {
+            Exercise e = ALL.stream().filter(x -> x.name().equals(w.exercise())).findFirst().orElseThrow();
+            String wrong = withRegion(Files.readString(e.solution(), StandardCharsets.UTF_8), w.code());
+            Path dir = Files.createTempDirectory("wrong-fix");
+            try {
+                Path file = dir.resolve(e.file().getFileName());
+                Files.writeString(file, wrong, StandardCharsets.UTF_8);
+                var r = Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2),
+                        List.of(Proc.JAVA.toString(), file.getFileName().toString()));
+                assertNotEquals(0, r.exit(), r.all());
+                assertTrue(r.out().contains("FAIL " + w.caughtBy() + ": got "), r.all());
+                assertTrue(r.out().contains("Hint: ./jbang check --hint " + e.name()), r.all());
+                assertFalse(r.out().lines().anyMatch(l -> l.equals("Solved.")), r.all());
+            } finally {
+                try (var files = Files.walk(dir)) {
+                    for (Path p : files.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+                }
+            }
+        }));
+    }
+
+    /// The solution with its one exercise region (markers and solution lines) replaced by `code`.
+    static String withRegion(String solution, String code) {
+        var out = new StringJoiner("\n");
+        boolean inRegion = false, replaced = false;
+        for (String line : solution.split("\n", -1)) {
+            String t = line.strip();
+            if (t.startsWith("// exercise:")) {
+                inRegion = true;
+            } else if (t.equals("// end exercise")) {
+                inRegion = false;
+                assertFalse(replaced, "more than one exercise region");
+                out.add(code);
+                replaced = true;
+            } else if (!inRegion) {
+                out.add(line);
+            }
+        }
+        assertTrue(replaced, "no exercise region");
+        return out.toString();
     }
 
     /// Gate's counts are exact because every request waits at the door (a ready latch) before
@@ -288,7 +432,7 @@ class ExercisesTest {
     @Test
     @DisplayName("a solved working copy changes nothing about the shipped text the tests run")
     void solvedWorkingCopyDoesNotLeakIntoShipped() throws IOException {
-        Path root = Files.createTempDirectory("solved");
+        Path root = Files.createTempDirectory(tmp, "solved");
         Files.createDirectories(root.resolve("exercises/solutions"));
         Files.copy(Proc.ROOT.resolve("exercises/HINTS.md"), root.resolve("exercises/HINTS.md"));
         Files.copy(Proc.ROOT.resolve("jbang-catalog.json"), root.resolve("jbang-catalog.json"));
@@ -309,8 +453,12 @@ class ExercisesTest {
     /// derive(solution) written as X.java in a temporary folder, run with the tests' JDK.
     static Proc.Result runShipped(Exercise e) throws IOException {
         Path dir = Files.createTempDirectory("shipped");
-        Path file = dir.resolve(e.file().getFileName());
-        Files.writeString(file, e.shipped(), StandardCharsets.UTF_8);
-        return Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2), course.Preview.javaCommand(Proc.JAVA.toString(), dir, file.getFileName().toString()));
+        try {
+            Path file = dir.resolve(e.file().getFileName());
+            Files.writeString(file, e.shipped(), StandardCharsets.UTF_8);
+            return Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2), course.Preview.javaCommand(Proc.JAVA.toString(), dir, file.getFileName().toString()));
+        } finally {
+            Temp.delete(dir);
+        }
     }
 }

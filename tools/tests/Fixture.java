@@ -5,8 +5,9 @@ import java.io.IOException;
 import java.nio.file.*;
 import java.util.*;
 
-/// A tiny course in a temporary folder: one program, one exercise, one lesson with a run
-/// and its recording. Tests break one thing at a time and build it in-process.
+/// A tiny course in a folder the test gives it (a JUnit `@TempDir`, which JUnit deletes even
+/// when the test fails): one program, one exercise, one lesson with a run and its recording.
+/// Tests break one thing at a time and build it in-process.
 public final class Fixture {
     public final Path root;
 
@@ -33,8 +34,8 @@ public final class Fixture {
             }
             """;
 
-    public Fixture() throws IOException {
-        root = Files.createTempDirectory("course-fixture");
+    public Fixture(Path root) throws IOException {
+        this.root = root;
         write("build.sh", "#!/bin/sh\n");
         write("jbang-catalog.json", """
                 {

@@ -6,15 +6,18 @@ import course.*;
 import java.nio.file.*;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.*;
+import org.junit.jupiter.api.io.TempDir;
 
 /// The generator, on a tiny course: what it renders, and how it refuses bad input.
 class GeneratorTest {
 
+    @TempDir
+    Path tmp;
     Fixture f;
 
     @BeforeEach
     void setUp() throws Exception {
-        f = new Fixture();
+        f = new Fixture(tmp);
         f.write("site/marker.txt", "previous site");
     }
 

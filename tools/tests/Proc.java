@@ -40,10 +40,13 @@ public final class Proc {
         public static Duration ofSeconds(long s) { return new Duration(s * 1_000); }
     }
 
-    /// Runs a command, fails the test if it does not end within the limit.
+    /// Runs a command, fails the test if it does not end within the limit. The files that
+    /// catch its output are deleted however it ends.
     public static Result run(Path dir, Map<String, String> env, Duration limit, List<String> command) {
+        Path out = null, err = null;
         try {
-            Path out = Files.createTempFile("proc", ".out"), err = Files.createTempFile("proc", ".err");
+            out = Files.createTempFile("proc", ".out");
+            err = Files.createTempFile("proc", ".err");
             var pb = new ProcessBuilder(command).directory(dir.toFile())
                     .redirectOutput(out.toFile()).redirectError(err.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
@@ -53,21 +56,21 @@ public final class Proc {
             Process p = pb.start();
             if (!p.waitFor(limit.millis(), TimeUnit.MILLISECONDS)) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
                 throw new AssertionError("did not end within " + limit.millis() + " ms: " + command
                         + "\n" + Files.readString(out, StandardCharsets.UTF_8));
             }
             long ms = (System.nanoTime() - t0) / 1_000_000;
-            var r = new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8), ms);
-            Files.deleteIfExists(out);
-            Files.deleteIfExists(err);
-            return r;
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
+        } finally {
+            Temp.delete(out);
+            Temp.delete(err);
         }
     }
 

@@ -5,19 +5,23 @@ import static org.junit.jupiter.api.Assertions.*;
 import course.*;
 import java.io.*;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.*;
+import org.junit.jupiter.api.io.TempDir;
 
 /// `./build.sh record` on a tiny course: a real run of a fixture program, stored with its
 /// provenance, read back as the build reads it, and its claims checked afterwards.
 class RecorderTest {
 
+    @TempDir
+    Path tmp;
     Fixture f;
     final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
     @BeforeEach
     void setUp() throws Exception {
-        f = new Fixture();
+        f = new Fixture(tmp);
         // The exercise as shipped prints "Not solved yet: answer" and exits 0.
         f.replace("lessons/01-first.md", "    alias: hello\n", """
                     alias: hello

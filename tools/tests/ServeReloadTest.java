@@ -68,7 +68,7 @@ class ServeReloadTest {
         }
         Files.writeString(file("recordings/unused.txt"), "not a recording any page uses\n");
         page.next("reload", WAIT);
-        assertTrue(server.log().contains("(lessons/01-live.md changed)"), server.log());
+        server.awaitLog(java.util.regex.Pattern.quote("(lessons/01-live.md changed)"), WAIT);
     }
 
     @Test
@@ -82,7 +82,7 @@ class ServeReloadTest {
         String text = error.string("text");
         assertTrue(text.contains("lessons/01-live.md"), text);
         assertTrue(text.contains("unknown front matter key 'titel'"), text);
-        assertTrue(server.log().contains("live: build failed: lessons/01-live.md"), server.log());
+        server.awaitLog(java.util.regex.Pattern.quote("live: build failed: lessons/01-live.md"), WAIT);
         var still = server.get("/live.html");
         assertEquals(200, still.status());
         assertEquals(before, still.body(), "the last good page is served");

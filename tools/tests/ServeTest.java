@@ -24,7 +24,7 @@ class ServeTest {
     @DisplayName("serve: builds the site, listens on 127.0.0.1 only, prints the URL, and pages get the live script")
     void startsOnLoopback() throws Exception {
         try (var server = Server.start(Repo.create())) {
-            assertTrue(server.log().contains("serving http://127.0.0.1:" + server.port + "/"), server.log());
+            server.awaitLog(Pattern.quote("serving http://127.0.0.1:" + server.port + "/"), Duration.ofSeconds(10));
             var page = server.get("/live.html");
             assertEquals(200, page.status(), page.body());
             assertTrue(page.body().contains("<script src=\"/__live/live.js\""), "live script injected");
@@ -44,7 +44,7 @@ class ServeTest {
     @DisplayName("serve: --host binds that address instead, warns about it, and accepts it as Host")
     void hostFlagWarns() throws Exception {
         try (var server = Server.start(Repo.create(), "--host", "127.0.0.2")) {
-            assertTrue(server.log().contains("warning: listening on 127.0.0.2"), server.log());
+            server.awaitLog(Pattern.quote("warning: listening on 127.0.0.2"), Duration.ofSeconds(10));
             var r = Raw.request("127.0.0.2", server.port, "GET", "/", Map.of("Host", "127.0.0.2:" + server.port), null);
             assertEquals(200, r.status(), r.body());
             assertThrows(IOException.class, () -> new Socket("127.0.0.1", server.port).close(), "not bound to 127.0.0.1");
@@ -54,10 +54,10 @@ class ServeTest {
     @Test
     @DisplayName("serve: a bad flag prints the usage and exits 2; --help exits 0")
     void badFlags() {
-        var r = Proc.run(Repo.main(), Repo.env(), Proc.Duration.ofMinutes(3), List.of("./build.sh", "serve", "--port", "http"));
+        var r = Proc.run(Repo.main(), Repo.env(Repo.main()), Proc.Duration.ofMinutes(3), List.of("./build.sh", "serve", "--port", "http"));
         assertEquals(2, r.exit(), r.all());
         assertTrue(r.err().contains("--port must be a whole number"), r.all());
-        var help = Proc.run(Repo.main(), Repo.env(), Proc.Duration.ofMinutes(3), List.of("./build.sh", "serve", "--help"));
+        var help = Proc.run(Repo.main(), Repo.env(Repo.main()), Proc.Duration.ofMinutes(3), List.of("./build.sh", "serve", "--help"));
         assertEquals(0, help.exit(), help.all());
         assertTrue(help.out().contains("--run-limit"), help.all());
     }
@@ -99,15 +99,17 @@ class ServeTest {
     // ---- a course of our own -----------------------------------------------------------------
 
     /// A temporary course: the real build.sh, ./jbang and tools/, with a lesson, programs, an
-    /// exercise and a catalog written here. JBang's caches are shared with the real repo.
+    /// exercise and a catalog written here, and a `.cache` of its own (Temp.ownCache), so a
+    /// server under test never writes into the real repo's cache.
     static final class Repo {
         private Repo() {}
 
         static Path main() { return Proc.ROOT; }
 
-        /// JBang's home in the real repo, so nothing is downloaded again.
-        static Map<String, String> env() {
-            return Map.of("JBANG_DIR", main().resolve(".cache/jbang-home").toString());
+        /// JBang's home in a course folder (./jbang's default, said out loud in case the
+        /// test JVM's environment names another).
+        static Map<String, String> env(Path root) {
+            return Map.of("JBANG_DIR", root.resolve(".cache/jbang-home").toString());
         }
 
         static final String HEADER = "///usr/bin/env jbang \"$0\" \"$@\" ; exit $?\n//JAVA 25+\n\n";
@@ -251,9 +253,19 @@ class ServeTest {
                 """;
         }
 
-        /// A fresh course in a temporary folder.
+        /// A fresh course in a temporary folder; the server that serves it deletes it.
         static Path create() throws IOException {
             Path root = Files.createTempDirectory("live-course");
+            try {
+                fill(root);
+            } catch (IOException | RuntimeException e) {
+                delete(root);
+                throw e;
+            }
+            return root;
+        }
+
+        private static void fill(Path root) throws IOException {
             Path main = main();
             for (String f : List.of("build.sh", "jbang")) {
                 Files.copy(main.resolve(f), root.resolve(f), StandardCopyOption.COPY_ATTRIBUTES);
@@ -267,27 +279,20 @@ class ServeTest {
                     else Files.copy(p, dest, StandardCopyOption.COPY_ATTRIBUTES);
                 }
             }
-            // Compiled tools and the JBang jar: the real repo's, so nothing is built twice.
-            Files.createDirectories(root.resolve(".cache"));
-            Files.createDirectories(main.resolve(".cache/tools"));
-            Files.createSymbolicLink(root.resolve(".cache/tools"), main.resolve(".cache/tools"));
-            if (Files.isDirectory(main.resolve(".cache/jbang")))
-                Files.createSymbolicLink(root.resolve(".cache/jbang"), main.resolve(".cache/jbang"));
+            // The JBang jar and compiled tools, copied: nothing is fetched or compiled again,
+            // and nothing is shared with the real repo.
+            Temp.ownCache(root);
             for (var e : FILES.entrySet()) {
                 Path p = root.resolve(e.getKey());
                 Files.createDirectories(p.getParent());
                 Files.writeString(p, e.getValue());
             }
             Files.createDirectories(root.resolve("recordings"));
-            return root;
         }
 
+        /// Deletes a course folder (or any temporary folder); fails if it cannot.
         static void delete(Path root) {
-            try (var s = Files.walk(root)) {
-                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-            } catch (IOException e) {
-                // a temporary folder; the OS cleans it eventually
-            }
+            Temp.delete(root);
         }
     }
 
@@ -302,29 +307,36 @@ class ServeTest {
         final Path root;
         final Process process;
         final int port;
-        private final StringBuffer log;
+        private final Log log;
 
-        private Server(Path root, Process process, int port, StringBuffer log) {
+        private Server(Path root, Process process, int port, Log log) {
             this.root = root;
             this.process = process;
             this.port = port;
             this.log = log;
         }
 
+        /// Starts the server on `root`; if it does not start, deletes `root` and fails.
         static Server start(Path root, String... flags) throws IOException, InterruptedException {
-            var cmd = new ArrayList<>(List.of("./build.sh", "serve", "--port", "0", "--poll", "200"));
-            cmd.addAll(List.of(flags));
-            var pb = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true);
-            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-            pb.environment().putAll(Repo.env());
-            Process p = pb.start();
-            p.getOutputStream().close();
+            Process p;
+            try {
+                var cmd = new ArrayList<>(List.of("./build.sh", "serve", "--port", "0", "--poll", "200"));
+                cmd.addAll(List.of(flags));
+                var pb = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true);
+                pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+                pb.environment().putAll(Repo.env(root));
+                p = pb.start();
+                p.getOutputStream().close();
+            } catch (IOException | RuntimeException e) {
+                Repo.delete(root);
+                throw e;
+            }
             var portFound = new CompletableFuture<Integer>();
-            var log = new StringBuffer();
+            var log = new Log();
             Thread.ofVirtual().start(() -> {
                 try (var r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                     for (String line; (line = r.readLine()) != null; ) {
-                        log.append(line).append('\n');
+                        log.add(line);
                         Matcher m = URL.matcher(line);
                         if (m.find()) portFound.complete(Integer.parseInt(m.group(1)));
                     }
@@ -345,22 +357,20 @@ class ServeTest {
             return new Server(root, p, port, log);
         }
 
+        /// The server's output so far. To see a line the server is about to print, awaitLog it.
         String log() {
-            try { Thread.sleep(50); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
             return log.toString();
         }
 
-        /// Waits until the log matches.
+        /// Waits until the log matches `regex` (woken by each new line), failing after `timeout`.
         String awaitLog(String regex, Duration timeout) throws InterruptedException {
-            long end = System.nanoTime() + timeout.toNanos();
             var p = Pattern.compile(regex);
-            while (System.nanoTime() < end) {
-                Matcher m = p.matcher(log.toString());
-                if (m.find()) return m.group();
-                Thread.sleep(25);
-            }
-            fail("the log never matched /" + regex + "/:\n" + log);
-            return null;
+            String found = log.await(text -> {
+                Matcher m = p.matcher(text);
+                return m.find() ? m.group() : null;
+            }, timeout);
+            if (found == null) fail("the log never matched /" + regex + "/ within " + timeout.toMillis() + " ms:\n" + log);
+            return found;
         }
 
         /// Pids of every program the server started.
@@ -422,6 +432,31 @@ class ServeTest {
             }
             tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
         }
+    }
+
+    /// The server's output, line by line; a reader waits for what it expects, woken by each line.
+    static final class Log {
+        private final StringBuilder text = new StringBuilder();
+
+        synchronized void add(String line) {
+            text.append(line).append('\n');
+            notifyAll();
+        }
+
+        /// Applies `look` to the text so far, and again after each new line, until it returns
+        /// something other than null or the timeout passes (then null).
+        synchronized <T> T await(java.util.function.Function<String, T> look, Duration timeout) throws InterruptedException {
+            long end = System.nanoTime() + timeout.toNanos();
+            for (T found; ; ) {
+                if ((found = look.apply(text.toString())) != null) return found;
+                long left = end - System.nanoTime();
+                if (left <= 0) return null;
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+        }
+
+        @Override
+        public synchronized String toString() { return text.toString(); }
     }
 
     // ---- HTTP, byte for byte -----------------------------------------------------------------
@@ -515,7 +550,7 @@ class ServeTest {
             try {
                 var in = new BufferedInputStream(socket.getInputStream());
                 String status = line(in);
-                if (!status.contains(" 200 ")) { all.add(new Event("http-error", status, System.nanoTime())); return; }
+                if (!status.contains(" 200 ")) { add(new Event("http-error", status, System.nanoTime())); return; }
                 while (!line(in).isEmpty()) { /* headers */ }
                 var text = new StringBuilder();
                 while (true) {
@@ -531,11 +566,28 @@ class ServeTest {
                             if (l.startsWith("event: ")) name = l.substring(7);
                             if (l.startsWith("data: ")) data = l.substring(6);
                         }
-                        if (data != null) all.add(new Event(name, data, System.nanoTime()));
+                        if (data != null) add(new Event(name, data, System.nanoTime()));
                     }
                 }
             } catch (IOException | RuntimeException e) {
-                all.add(new Event("closed", String.valueOf(e), System.nanoTime()));
+                add(new Event("closed", String.valueOf(e), System.nanoTime()));
+            }
+        }
+
+        private synchronized void add(Event e) {
+            all.add(e);
+            notifyAll();
+        }
+
+        /// Applies `look` now and after each new event until it returns something other than
+        /// null, or the timeout passes (then null).
+        private synchronized <T> T await(java.util.function.Supplier<T> look, Duration timeout) throws InterruptedException {
+            long end = System.nanoTime() + timeout.toNanos();
+            for (T found; ; ) {
+                if ((found = look.get()) != null) return found;
+                long left = end - System.nanoTime();
+                if (left <= 0) return null;
+                TimeUnit.NANOSECONDS.timedWait(this, left);
             }
         }
 
@@ -550,12 +602,12 @@ class ServeTest {
 
         /// The next event called `name` after the ones already taken, waiting up to `timeout`.
         Event next(String name, Duration timeout) throws InterruptedException {
-            long end = System.nanoTime() + timeout.toNanos();
-            while (System.nanoTime() < end) {
+            Event found = await(() -> {
                 for (int i = cursor; i < all.size(); i++)
                     if (all.get(i).name().equals(name)) { cursor = i + 1; return all.get(i); }
-                Thread.sleep(5);
-            }
+                return null;
+            }, timeout);
+            if (found != null) return found;
             fail("no '" + name + "' event within " + timeout.toMillis() + " ms; got " + all.stream().map(Event::name).toList());
             return null;
         }
@@ -577,27 +629,26 @@ class ServeTest {
 
         /// Every event about one alias after `mark`, until (and with) its end event.
         List<Event> untilEnd(String alias, int mark, Duration timeout) throws InterruptedException {
-            long end = System.nanoTime() + timeout.toNanos();
-            while (System.nanoTime() < end) {
+            List<Event> found = await(() -> {
                 var mine = all.subList(mark, all.size()).stream()
                         .filter(e -> RUN_EVENTS.contains(e.name()) && alias.equals(e.string("alias"))).toList();
-                if (mine.stream().anyMatch(e -> e.name().equals("end"))) return mine;
-                Thread.sleep(10);
-            }
+                return mine.stream().anyMatch(e -> e.name().equals("end")) ? mine : null;
+            }, timeout);
+            if (found != null) return found;
             fail("no end of " + alias + " within " + timeout.toMillis() + " ms; got " + all.subList(mark, all.size()));
             return null;
         }
 
         /// The first event named `name` about `alias` after `mark`, waiting up to `timeout`.
         Event first(String name, String alias, int mark, Duration timeout) throws InterruptedException {
-            long end = System.nanoTime() + timeout.toNanos();
-            while (System.nanoTime() < end) {
+            Event found = await(() -> {
                 for (int i = mark; i < all.size(); i++) {
                     Event e = all.get(i);
                     if (e.name().equals(name) && alias.equals(e.string("alias"))) return e;
                 }
-                Thread.sleep(2);
-            }
+                return null;
+            }, timeout);
+            if (found != null) return found;
             fail("no " + name + " of " + alias + " within " + timeout.toMillis() + " ms; got " + all.subList(mark, all.size()));
             return null;
         }

@@ -7,16 +7,27 @@ import java.nio.file.*;
 import java.util.*;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.*;
+import org.junit.jupiter.api.io.TempDir;
 
 /// The real course, built end to end: in-process (strict, as CI wants it) and through
 /// ./build.sh on a copy of the repository (exit codes, messages, the previous site kept).
 class SiteBuildTest {
 
+    /// The site built in-process, and the copy of the repository: JUnit deletes both after the
+    /// class, even when a test fails.
+    @TempDir
+    static Path siteDir;
+    @TempDir
+    static Path copy;
+    /// A test's own folder.
+    @TempDir
+    Path tmp;
+
     static Path site;
 
     @BeforeAll
     static void build() throws Exception {
-        site = Files.createTempDirectory("course-site").resolve("site");
+        site = siteDir.resolve("site");
         Build.build(Proc.ROOT, site, true, System.out);
     }
 
@@ -53,8 +64,6 @@ class SiteBuildTest {
 
     // ---- through ./build.sh, on a copy, so the real site/ is never touched
 
-    static Path copy;
-
     static Proc.Result buildSh(String... args) {
         var cmd = new ArrayList<>(List.of(copy.resolve("build.sh").toString()));
         cmd.addAll(List.of(args));
@@ -63,21 +72,11 @@ class SiteBuildTest {
 
     @BeforeAll
     static void copyRepository() throws Exception {
-        copy = Files.createTempDirectory("course-copy");
         for (String p : List.of("build.sh", "jbang", "jbang-catalog.json", "lessons", "programs", "exercises", "recordings", "tools"))
-            copyTree(Proc.ROOT.resolve(p), copy.resolve(p));
-        // Share the compiled tools and JBang's cache: the copy builds with the same sources.
-        Files.createSymbolicLink(copy.resolve(".cache"), Proc.ROOT.resolve(".cache"));
-    }
-
-    static void copyTree(Path from, Path to) throws Exception {
-        try (var s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                Path dest = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(dest);
-                else Files.copy(p, Files.createDirectories(dest.getParent()).resolve(dest.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
-            }
-        }
+            Temp.copyTree(Proc.ROOT.resolve(p), copy.resolve(p));
+        // A cache of its own, seeded with the real one's JBang and compiled tools, so nothing
+        // is fetched again and nothing the copy's build.sh writes lands in the real .cache.
+        Temp.ownCache(copy);
     }
 
     @Test
@@ -113,7 +112,7 @@ class SiteBuildTest {
     @Test
     void launcherExplainsWhenOnlyAnOlderJavaIsThere() throws Exception {
         // A stand-in Java 17, so the test does not depend on which JDKs this machine has.
-        Path old = Files.createTempDirectory("java17");
+        Path old = Files.createDirectory(tmp.resolve("java17"));
         Files.createDirectories(old.resolve("bin"));
         Proc.run(old, Map.of(), Proc.Duration.ofMinutes(1), List.of("sh", "-c",
                 "printf '#!/bin/sh\\necho \"    java.specification.version = 17\"\\necho \"openjdk version 17.0.15\"\\n' > bin/java && chmod +x bin/java"));
@@ -126,9 +125,9 @@ class SiteBuildTest {
     @Test
     void launcherRunsAliasesWithPlainJavaWhenJbangCannotBeFetched() throws Exception {
         // A copy without .cache, so no JBang jar is there; COURSE_NO_FETCH forbids fetching one.
-        Path repo = Files.createTempDirectory("course-nojbang");
+        Path repo = Files.createDirectory(tmp.resolve("course-nojbang"));
         for (String p : List.of("jbang", "jbang-catalog.json", "build.sh", "programs", "exercises", "tools/find-jdk.sh", "tools/Check.java", "tools/course"))
-            copyTree(Proc.ROOT.resolve(p), repo.resolve(p));
+            Temp.copyTree(Proc.ROOT.resolve(p), repo.resolve(p));
         var env = Map.of("COURSE_NO_FETCH", "1");
         var waits = Proc.run(repo, env, Proc.Duration.ofMinutes(2), List.of(repo.resolve("jbang").toString(), "waits", "virtual", "10"));
         assertEquals(0, waits.exit(), waits.all());

@@ -31,14 +31,14 @@ class SiteTest {
     /// The built site and what it was built from.
     record Built(Path site, Path root, boolean widgetAdded) {}
 
-    /// Builds the site once. When no lesson places `{{widget timetable}}` yet, the site is built
+    /// Builds the site once per test run, into a folder deleted when the run ends. When no lesson places `{{widget timetable}}` yet, the site is built
     /// from a copy of the course with that line appended to lesson 2, so that the step-through
     /// is still tested (and says so).
     static synchronized Built built() {
         if (built != null) return built;
         if (failed != null) throw new AssertionError("the site did not build (see the first failure)", failed);
         try {
-            Path tmp = Files.createTempDirectory("course-site-test");
+            Path tmp = Temp.forTheRun("course-site-test");   // several test classes share it
             Path root = Proc.ROOT;
             boolean add = !widgetPlaced(root);
             if (add) {

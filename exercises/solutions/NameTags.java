@@ -1,0 +1,80 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+
+// Ten orders are looked up at once, one virtual thread each, and every step is logged with
+// the name of the thread that logged it. A virtual thread has no name unless it is given
+// one, so as it stands no line says which order it came from. Name the executor's threads
+// order-0, order-1, order-2 ... in the order they are started.
+
+final int ORDERS = 10;
+final Queue<Line> log = new ConcurrentLinkedQueue<>();
+
+void main() {
+    try (var executor = Executors.newThreadPerTaskExecutor(orderThreads())) {
+        for (int i = 0; i < ORDERS; i++) {
+            int order = i;
+            executor.submit(() -> lookUp(order));
+        }
+    }
+
+    var lines = List.copyOf(log);
+    var unnamed = lines.stream().filter(l -> !l.thread().equals("order-" + l.order())).toList();
+    checkThat("log lines that name the thread of their own order", unnamed.isEmpty(),
+            (lines.size() - unnamed.size()) + " of " + lines.size()
+                    + (unnamed.isEmpty() ? "" : ", e.g. \"" + unnamed.getFirst() + "\""),
+            "all " + 2 * ORDERS + ", e.g. \"[order-3] order 3 found\"");
+    check("log lines written by virtual threads", lines.stream().filter(Line::virtual).count(), 2L * ORDERS);
+    verdict("name-tags");
+}
+
+ThreadFactory orderThreads() {
+    // exercise: return Thread.ofVirtual().factory(); // TODO: the threads have no names. Call them order-0, order-1, ...
+    return Thread.ofVirtual().name("order-", 0).factory();
+    // end exercise
+}
+
+String lookUp(int order) throws InterruptedException {
+    log(order, "looking up order " + order);
+    Thread.sleep(50);                   // a slow call; any free carrier may resume the thread
+    log(order, "order " + order + " found");
+    return "order " + order;
+}
+
+void log(int order, String what) {
+    Thread me = Thread.currentThread();
+    log.add(new Line(order, me.getName(), me.isVirtual(), what));
+}
+
+record Line(int order, String thread, boolean virtual, String what) {
+    @Override
+    public String toString() {
+        return "[" + thread + "] " + what;
+    }
+}
+
+// ---- Checking your work: no need to read past this line. ----
+
+final List<String> failed = new ArrayList<>();
+
+void check(String what, Object got, Object expected) {
+    checkThat(what, Objects.equals(got, expected), got, expected);
+}
+
+void checkThat(String what, boolean ok, Object got, Object expected) {
+    if (ok) {
+        IO.println("ok   " + what);
+    } else {
+        IO.println("FAIL " + what + ": got " + got + ", expected " + expected);
+        failed.add(what);
+    }
+}
+
+void verdict(String exercise) {
+    if (failed.isEmpty()) {
+        IO.println("Solved.");
+        return;
+    }
+    IO.println("Not solved yet: " + failed.getFirst());
+    IO.println("Hint: ./jbang check --hint " + exercise);
+    System.exit(1);
+}

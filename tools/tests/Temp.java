@@ -1,0 +1,58 @@
+package tests;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.*;
+import java.util.List;
+
+/// Temporary folders the tests make, and their removal. A test or a test class takes its
+/// folders from JUnit's `@TempDir`, which deletes them even when the test fails; this class
+/// is for the rest: deleting in a `finally`, a folder that lives for the whole test run, and
+/// the cache a copy of the repository gets of its own.
+final class Temp {
+    private Temp() {}
+
+    /// Deletes a file, or a folder and everything under it (course.Trees.delete: symbolic links
+    /// are removed, never followed). Nothing to do when it is already gone.
+    static void delete(Path root) {
+        if (root == null) return;
+        try {
+            course.Trees.delete(root);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not delete the temporary " + root, e);
+        }
+    }
+
+    /// A folder for what several test classes share in one run (the built site): deleted
+    /// when the test JVM ends, which Tests.java does with System.exit.
+    static Path forTheRun(String prefix) throws IOException {
+        Path dir = Files.createTempDirectory(prefix);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir)));
+        return dir;
+    }
+
+    /// Gives a copy of the repository a `.cache` of its own, seeded from the real one: the
+    /// JBang jar and JBang's home with its compiled scripts (so nothing is fetched or compiled
+    /// again). build.sh then writes its classpath files and class-data archives into the copy,
+    /// never into the real `.cache`, so a test run and a build in the real repo cannot race.
+    static void ownCache(Path copy) throws IOException {
+        for (String part : List.of(".cache/jbang", ".cache/jbang-home"))
+            copyTree(Proc.ROOT.resolve(part), copy.resolve(part));
+        Files.createDirectories(copy.resolve(".cache"));
+    }
+
+    /// Copies a file or a folder's tree; a missing source copies nothing.
+    static void copyTree(Path from, Path to) throws IOException {
+        if (!Files.exists(from)) return;
+        try (var all = Files.walk(from)) {
+            for (Path p : all.toList()) {
+                Path dest = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(dest);
+                else if (Files.isRegularFile(p)) {
+                    Files.createDirectories(dest.getParent());
+                    Files.copy(p, dest, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+}
