@@ -11,7 +11,7 @@ import java.lang.management.ManagementFactory;
 
 static final int MAX_THREADS = 1_000_000;
 static final int MAX_DUMPED = 100_000;      // a dump lists every thread with its stack: about 1 KB each
-static final long HEAP_PER_THREAD = 2_048;  // bytes; a waiting virtual thread used about half that here
+static final long HEAP_PER_THREAD = 2_048;  // bytes; more than a waiting virtual thread used here
 
 void main(String[] args) throws Exception {
     int count = MAX_THREADS;
@@ -57,6 +57,7 @@ void seeThem(int count) throws Exception {
 
     Path dir = Files.createTempDirectory("million-dump-");
     Path file = dir.resolve("threads.json");
+    Path jstackOutput = dir.resolve("jstack.txt");
     try {
         IO.println("dump of " + count + " waiting virtual threads, "
                 + "as jcmd <pid> Thread.dump_to_file -format=json <file> takes it:");
@@ -65,9 +66,10 @@ void seeThem(int count) throws Exception {
                 .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
         IO.println(String.format("  written in %d ms, %.1f MB", since(start), Files.size(file) / 1e6));
         summarise(file);
-        IO.println(jstack());
+        IO.println(jstack(jstackOutput));
     } finally {
         Files.deleteIfExists(file);
+        Files.deleteIfExists(jstackOutput);
         Files.deleteIfExists(dir);
         IO.println("  dump deleted: " + !Files.exists(dir));
         release.countDown();
@@ -129,15 +131,19 @@ void summarise(Path dump) throws IOException {
     IO.println("  parked on: " + parkedOn);
 }
 
-/// jstack attaches from outside and prints one entry per thread it lists.
-String jstack() throws Exception {
+/// jstack attaches from outside and prints one entry per thread it lists. Its output goes to a
+/// file, so that a jstack that hangs cannot hold this program past the timeout.
+String jstack(Path output) throws Exception {
     Path jstack = Path.of(System.getProperty("java.home"), "bin", "jstack");
     if (!Files.isExecutable(jstack)) return "jstack: not in this Java (" + jstack + ")";
     var p = new ProcessBuilder(jstack.toString(), Long.toString(ProcessHandle.current().pid()))
-            .redirectErrorStream(true).start();
+            .redirectErrorStream(true).redirectOutput(output.toFile()).start();
     p.getOutputStream().close();
-    String out = new String(p.getInputStream().readAllBytes());
-    if (!p.waitFor(30, TimeUnit.SECONDS)) p.destroyForcibly();
+    if (!p.waitFor(30, TimeUnit.SECONDS)) {
+        p.destroyForcibly().waitFor();
+        return "jstack: no answer in 30 s";
+    }
+    String out = new String(Files.readAllBytes(output));
     if (p.exitValue() != 0) return "jstack: failed: " + out.strip().lines().findFirst().orElse("");
     // each thread's entry starts with its name in quotes
     long listed = out.lines().filter(l -> l.startsWith("\"")).count();

@@ -160,7 +160,7 @@ int parseOrZero(String text) {
 
 // ---- CPU time, read from the JVM's management beans ----------------------------
 // The JDK's HttpServer accepts every connection on one thread, "HTTP-Dispatcher";
-// its HttpClient does the socket I/O of all connections on one thread,
+// its HttpClient waits on all its connections, and reads from them, on one thread,
 // "HttpClient-<n>-SelectorManager". Both names are implementation details.
 
 record Cpu(long processMs, long dispatcherMs, long selectorMs) {

@@ -152,16 +152,16 @@ class ExercisesTest {
     }
 
     @Test
-    @DisplayName("load: every lesson of Part 1 (1 to 9) has at least one exercise")
-    void everyPartOneLessonHasAnExercise() throws IOException {
-        List<String> partOne;
+    @DisplayName("load: every lesson of the course (1 to 15) has at least one exercise")
+    void everyLessonHasAnExercise() throws IOException {
+        List<String> lessons;
         try (var files = Files.list(Proc.ROOT.resolve("lessons"))) {
-            partOne = files.map(p -> p.getFileName().toString()).filter(f -> f.matches("0[1-9]-.*\\.md"))
+            lessons = files.map(p -> p.getFileName().toString()).filter(f -> f.matches("(0[1-9]|1[0-5])-.*\\.md"))
                     .map(f -> f.substring(0, f.length() - 3)).sorted().toList();
         }
-        assertEquals(9, partOne.size(), partOne.toString());
+        assertEquals(15, lessons.size(), lessons.toString());
         var withExercise = ALL.stream().map(Exercise::lessonFile).collect(java.util.stream.Collectors.toSet());
-        for (String lesson : partOne) assertTrue(withExercise.contains(lesson), lesson + " has no exercise");
+        for (String lesson : lessons) assertTrue(withExercise.contains(lesson), lesson + " has no exercise");
     }
 
     @Test
@@ -330,7 +330,61 @@ class ExercisesTest {
                     "a quick request answered while the report computes"),
             new WrongFix("crunch", "a platform thread per chunk: more threads than cores",
                     "    return Executors.newCachedThreadPool();",
-                    "threads the report computed on"));
+                    "threads the report computed on"),
+            new WrongFix("front-desk", "a fixed pool of virtual threads: still 10 requests at a time",
+                    "    return Executors.newFixedThreadPool(POOL, Thread.ofVirtual().factory());",
+                    "requests answered within 16 rounds of the handler's 500 ms wait"),
+            new WrongFix("front-desk", "no executor: the server's own thread, one request at a time",
+                    "    return null;",
+                    "requests answered within 16 rounds of the handler's 500 ms wait"),
+            new WrongFix("front-desk", "a platform thread per request",
+                    "    return Executors.newCachedThreadPool();",
+                    "requests handled on a virtual thread of their own"),
+            new WrongFix("front-desk", "a pool of 100 virtual threads shared by the 500 requests",
+                    "    return Executors.newFixedThreadPool(100, Thread.ofVirtual().factory());",
+                    "requests handled on a virtual thread of their own"),
+            new WrongFix("hang-up", "closed only when an answer came, not when the server hung up",
+                    """
+                        Socket socket = connect(port);
+                        var out = new PrintWriter(socket.getOutputStream(), true);
+                        var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
+                        out.println(question);
+                        String answer = in.readLine();
+                        if (answer == null) throw new IOException("the server hung up without an answer");
+                        socket.close();
+                        return answer;""",
+                    "client sockets closed"),
+            new WrongFix("hang-up", "shutdownOutput: the server hears the hang-up, the client's socket stays open",
+                    """
+                        Socket socket = connect(port);
+                        var out = new PrintWriter(socket.getOutputStream(), true);
+                        var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
+                        out.println(question);
+                        socket.shutdownOutput();
+                        String answer = in.readLine();
+                        if (answer == null) throw new IOException("the server hung up without an answer");
+                        return answer;""",
+                    "client sockets closed"),
+            new WrongFix("hang-up", "shutdownInput: the server never hears the hang-up",
+                    """
+                        Socket socket = connect(port);
+                        var out = new PrintWriter(socket.getOutputStream(), true);
+                        var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
+                        out.println(question);
+                        String answer = in.readLine();
+                        socket.shutdownInput();
+                        if (answer == null) throw new IOException("the server hung up without an answer");
+                        return answer;""",
+                    "connections the server still holds open after the clients finished"),
+            new WrongFix("census", "virtual threads in TIMED_WAITING: the latch waiters too",
+                    "        if (thread.contains(\"\\\"virtual\\\": true\") && thread.contains(\"TIMED_WAITING\")) count++;",
+                    "virtual threads asleep in Thread.sleep, counted from the dump"),
+            new WrongFix("census", "Thread.sleep in the stack, virtual or not",
+                    "        if (thread.contains(\"java.lang.Thread.sleep(\")) count++;",
+                    "virtual threads asleep in Thread.sleep, counted from the dump"),
+            new WrongFix("census", "every frame with sleep in it, not every thread",
+                    "        if (thread.contains(\"\\\"virtual\\\": true\")) count += thread.split(\"sleep\", -1).length - 1;",
+                    "virtual threads asleep in Thread.sleep, counted from the dump"));
 
     @TestFactory
     @DisplayName("plausible wrong fixes are caught, each by the check meant for it")

@@ -36,12 +36,16 @@ class Lesson13Test {
     // ---- counter ------------------------------------------------------------------------
 
     @Test
-    @DisplayName("13 counter: int++ loses updates in the default run, and says how many")
-    void plainIntLosesUpdates() {
+    @DisplayName("13 counter: int++ and volatile int++ never count more than they should, and say how many they lost")
+    void racyWaysReportWhatTheyLost() {
+        // Whether a race loses updates in one fresh run is luck (a quiet 2-core machine lost some
+        // in most runs, not all): the lesson's claim checks the recorded run instead.
         var r = counter();
-        long count = count(r, "int++");
-        assertTrue(count < EXPECTED, "int++ counted all " + count + ": the race did not show\n" + r.all());
-        assertEquals(EXPECTED - count, Bounds.number(r.out(), "(?m)^int\\+\\+: .*lost= *([\\d,]+) "), r.all());
+        for (String way : List.of("int++", "volatile int++")) {
+            long count = count(r, way);
+            assertTrue(count <= EXPECTED, way + " counted " + count + ", more than " + EXPECTED + "\n" + r.all());
+            assertEquals(EXPECTED - count, Bounds.number(r.out(), "(?m)^" + java.util.regex.Pattern.quote(way) + ": .*lost= *([\\d,]+) "), r.all());
+        }
     }
 
     @Test

@@ -28,35 +28,19 @@ class SiteTest {
     private static Built built;
     private static Throwable failed;
 
-    /// The built site and what it was built from.
-    record Built(Path site, Path root, boolean widgetAdded) {}
+    /// The built site.
+    record Built(Path site) {}
 
-    /// Builds the site once per test run, into a folder deleted when the run ends. When no lesson places `{{widget timetable}}` yet, the site is built
-    /// from a copy of the course with that line appended to lesson 2, so that the step-through
-    /// is still tested (and says so).
+    /// Builds the real course once per test run, into a folder deleted when the run ends.
+    /// Lesson 2 must place the timetable step-through, so the browser tests can test it.
     static synchronized Built built() {
         if (built != null) return built;
         if (failed != null) throw new AssertionError("the site did not build (see the first failure)", failed);
         try {
+            assertTrue(widgetPlaced(Proc.ROOT), "no lesson places {{widget timetable}}: lesson 2 should");
             Path tmp = Temp.forTheRun("course-site-test");   // several test classes share it
-            Path root = Proc.ROOT;
-            boolean add = !widgetPlaced(root);
-            if (add) {
-                root = tmp.resolve("course");
-                copyCourse(Proc.ROOT, root);
-                Path lesson2 = lessonFile(root, "02-");
-                Files.writeString(lesson2, "\n{{widget timetable}}\n", StandardOpenOption.APPEND);
-                System.out.println("note: no lesson places {{widget timetable}} yet; the site tests use a copy with it appended to "
-                        + root.relativize(lesson2));
-                // Course.ROOT is fixed per JVM, so the copy is built by a JVM of its own.
-                var r = Proc.run(root, Map.of("COURSE_ROOT", root.toString()), Proc.Duration.ofMinutes(3),
-                        List.of(Proc.JAVA.toString(), "-cp", System.getProperty("java.class.path"), SiteTest.class.getName(),
-                                tmp.resolve("site").toString()));
-                assertEquals(0, r.exit(), "building the copy failed:\n" + r.all());
-            } else {
-                build(tmp.resolve("site"));
-            }
-            built = new Built(tmp.resolve("site"), root, add);
+            build(tmp.resolve("site"));
+            built = new Built(tmp.resolve("site"));
             return built;
         } catch (IOException | RuntimeException | AssertionError e) {
             failed = e;
@@ -67,11 +51,6 @@ class SiteTest {
     }
 
     static Path site() { return built().site(); }
-
-    /// Builds the course at COURSE_ROOT (or the current folder) into args[0]; used for the copy.
-    public static void main(String[] args) throws IOException {
-        build(Path.of(args[0]));
-    }
 
     static void build(Path out) throws IOException {
         var result = course.Build.build(course.Course.ROOT, out, false, System.out);
@@ -84,27 +63,6 @@ class SiteTest {
                 if (Files.readString(p).lines().anyMatch(l -> l.strip().equals("{{widget timetable}}"))) return true;
         }
         return false;
-    }
-
-    static Path lessonFile(Path root, String prefix) throws IOException {
-        try (var s = Files.list(root.resolve("lessons"))) {
-            return s.filter(p -> p.getFileName().toString().startsWith(prefix)).findFirst()
-                    .orElseThrow(() -> new AssertionError("no lessons/" + prefix + "*.md"));
-        }
-    }
-
-    /// The course without its history, caches and built output.
-    static void copyCourse(Path from, Path to) throws IOException {
-        var skip = Set.of(".git", ".cache", "site", "build", "node_modules", "tools/screenshots");
-        try (var s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                String rel = from.relativize(p).toString().replace('\\', '/');
-                if (skip.stream().anyMatch(x -> rel.equals(x) || rel.startsWith(x + "/")) || rel.startsWith("site.")) continue;
-                Path dest = to.resolve(rel);
-                if (Files.isDirectory(p)) Files.createDirectories(dest);
-                else if (Files.isRegularFile(p)) { Files.createDirectories(dest.getParent()); Files.copy(p, dest, StandardCopyOption.COPY_ATTRIBUTES); }
-            }
-        }
     }
 
     // ---- helpers shared by the site tests ------------------------------------------------

@@ -1,0 +1,115 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+
+// The JDK's HttpServer, on 127.0.0.1, runs its handler on the executor it is given, and the
+// handler waits 500 ms, like a call to a database. 500 requests arrive at once. On a pool of
+// 10 threads they are served 10 at a time: 50 rounds of the wait, 25 seconds (the check stops
+// counting after 16 rounds). Give the server an executor that lets all 500 wait at the same
+// time, so the burst takes a few rounds.
+
+import module java.net.http;
+import module jdk.httpserver;
+
+final int REQUESTS = 500, POOL = 10;
+final Duration WAIT = Duration.ofMillis(500);
+
+/// The executor the server runs every exchange on.
+ExecutorService handlers() {
+    // exercise: return Executors.newFixedThreadPool(POOL); // TODO: 10 threads serve 10 requests at a time. Let every request wait at once.
+    return Executors.newVirtualThreadPerTaskExecutor();
+    // end exercise
+}
+
+/// The handler: a wait that stands for the database, then a short answer.
+void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+        seen(Thread.currentThread());
+        Thread.sleep(WAIT);
+        byte[] body = "ok\n".getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(200, body.length);
+        exchange.getResponseBody().write(body);
+    } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+    }
+}
+
+void main() throws Exception {
+    var server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), REQUESTS);   // port 0: any free port
+    server.createContext("/", this::handle);
+    int answered;
+    try (ExecutorService executor = handlers()) {
+        server.setExecutor(executor);
+        server.start();
+        try {
+            answered = sendAllAtOnce(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/"));
+        } finally {
+            server.stop(0);
+            if (executor != null) executor.shutdownNow();   // drop what is still queued
+        }
+    }
+
+    checkThat("requests answered within " + ROUNDS + " rounds of the handler's " + WAIT.toMillis() + " ms wait",
+            answered == REQUESTS, answered + " (a pool of " + POOL + " answers " + POOL + " a round)", REQUESTS);
+    checkThat("requests handled on a virtual thread of their own", virtualThreads.size() == REQUESTS,
+            virtualThreads.size() + " virtual threads" + (platformThreads.isEmpty() ? "" : " and " + platformThreads.size() + " platform threads"),
+            REQUESTS + " virtual threads");
+    verdict("front-desk");
+}
+
+// ---- Checking your work: no need to read past this line. ----
+
+final int ROUNDS = REQUESTS / POOL / 3;             // a third of what the pool needs
+final Duration DEADLINE = WAIT.multipliedBy(ROUNDS);
+final Set<Thread> virtualThreads = ConcurrentHashMap.newKeySet(), platformThreads = ConcurrentHashMap.newKeySet();
+
+void seen(Thread handler) {
+    (handler.isVirtual() ? virtualThreads : platformThreads).add(handler);
+}
+
+/// Sends every request at one moment, each from a virtual thread of its own; returns how many
+/// were answered 200 before the deadline.
+int sendAllAtOnce(URI uri) throws InterruptedException {
+    var ok = new AtomicInteger();
+    var go = new CountDownLatch(1);
+    var opened = new AtomicLong();
+    try (var client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+         var senders = Executors.newVirtualThreadPerTaskExecutor()) {
+        var request = HttpRequest.newBuilder(uri).timeout(DEADLINE).build();
+        for (int i = 0; i < REQUESTS; i++) {
+            senders.submit(() -> {
+                go.await();
+                int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+                if (status == 200 && System.nanoTime() - opened.get() <= DEADLINE.toNanos()) ok.incrementAndGet();
+                return null;
+            });
+        }
+        opened.set(System.nanoTime());
+        go.countDown();
+    }
+    return ok.get();
+}
+
+final List<String> failed = new ArrayList<>();
+
+void check(String what, Object got, Object expected) {
+    checkThat(what, Objects.equals(got, expected), got, expected);
+}
+
+void checkThat(String what, boolean ok, Object got, Object expected) {
+    if (ok) {
+        IO.println("ok   " + what);
+    } else {
+        IO.println("FAIL " + what + ": got " + got + ", expected " + expected);
+        failed.add(what);
+    }
+}
+
+void verdict(String exercise) {
+    if (failed.isEmpty()) {
+        IO.println("Solved.");
+        return;
+    }
+    IO.println("Not solved yet: " + failed.getFirst());
+    IO.println("Hint: ./jbang check --hint " + exercise);
+    System.exit(1);
+}
