@@ -52,6 +52,12 @@ run_tool() {
   # Short runs (a build) are quicker on the C1 compiler alone.
   local jvm=()
   [ "$script" = Site.java ] && jvm+=(-XX:TieredStopAtLevel=1)
+  # The test run and the live server run for minutes: start-up is nothing to them, and a
+  # recording run (then a cache made in the background) would only add work beside the tests.
+  if [ "$script" = Tests.java ] || [ "$script" = Serve.java ]; then
+    COURSE_ROOT="$root" "$JAVA_HOME/bin/java" -cp "$(cat "$cp_file")" "${script%.java}" "$@"
+    return
+  fi
   # shellcheck source=tools/aot.sh
   . tools/aot.sh
   COURSE_ROOT="$root" java_aot "$cache/${script%.java}-$key.aot" "$(cat "$cp_file")" "${script%.java}" "$@"
