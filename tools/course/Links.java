@@ -27,7 +27,11 @@ public final class Links {
                 ids.put(rel, set);
             }
         }
-        for (var entry : docs.entrySet()) {
+        // Pages written from markdown first, so that a broken link is reported at its line in
+        // the lesson, not in print.html, which repeats every lesson's links.
+        var ordered = new ArrayList<>(docs.entrySet());
+        ordered.sort(Comparator.comparing(e -> { Path src = sources.get(e.getKey()); return src == null || !src.toString().endsWith(".md"); }));
+        for (var entry : ordered) {
             String page = entry.getKey();
             for (Element e : entry.getValue().select("[href], [src]")) {
                 boolean resource = !e.tagName().equals("a");

@@ -71,9 +71,7 @@ final class LiveRun {
             } catch (InterruptedException e) {
                 end("shutdown");
             }
-            finish(limit);
-            client.running(-1);
-            done.run();
+            finish(limit, done);
         });
     }
 
@@ -120,7 +118,9 @@ final class LiveRun {
         tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }
 
-    private void finish(Duration limit) {
+    /// Says how the run ended. `done` (which frees the program for the next run) runs first,
+    /// so a page that starts the program again as soon as it hears the end is never refused.
+    private void finish(Duration limit, Runnable done) {
         int exit = process.exitValue();
         long ms = elapsedMillis();
         String reason = endedBy == null ? "exit" : endedBy;
@@ -131,8 +131,10 @@ final class LiveRun {
             case "shutdown" -> "ended: the server stopped";
             default -> "exit " + exit;
         };
-        client.send("end", Json.object("alias", spec.alias(), "run", spec.id(), "exit", exit, "ms", ms, "reason", reason, "text", text));
         String comparison = reason.equals("exit") ? declared.comparison(spec, printed.toString(), exit) : null;
+        client.running(-1);
+        done.run();
+        client.send("end", Json.object("alias", spec.alias(), "run", spec.id(), "exit", exit, "ms", ms, "reason", reason, "text", text));
         if (comparison != null) client.send("compare", Json.object("alias", spec.alias(), "run", spec.id(), "comparison", new Json.Raw(comparison)));
         System.out.println("live: run " + spec.id() + " (pid " + process.pid() + ") " + text + (reason.equals("exit") ? "" : ", exit " + exit)
                 + " after " + seconds(ms));

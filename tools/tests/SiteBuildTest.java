@@ -126,7 +126,7 @@ class SiteBuildTest {
     void launcherRunsAliasesWithPlainJavaWhenJbangCannotBeFetched() throws Exception {
         // A copy without .cache, so no JBang jar is there; COURSE_NO_FETCH forbids fetching one.
         Path repo = Files.createDirectory(tmp.resolve("course-nojbang"));
-        for (String p : List.of("jbang", "jbang-catalog.json", "build.sh", "programs", "exercises", "tools/find-jdk.sh", "tools/Check.java", "tools/course"))
+        for (String p : List.of("jbang", "jbang-catalog.json", "build.sh", "programs", "exercises", "tools/find-jdk.sh", "tools/aot.sh", "tools/Check.java", "tools/course"))
             Temp.copyTree(Proc.ROOT.resolve(p), repo.resolve(p));
         var env = Map.of("COURSE_NO_FETCH", "1");
         var waits = Proc.run(repo, env, Proc.Duration.ofMinutes(2), List.of(repo.resolve("jbang").toString(), "waits", "virtual", "10"));
