@@ -74,7 +74,7 @@ public record Comparison(Lesson.Run run, String command, Recording recorded, Str
     public static String ratio(OptionalDouble r) {
         if (r.isEmpty()) return "";
         double v = r.getAsDouble();
-        return String.format(Locale.ROOT, v >= 10 ? "%.0f×" : v >= 1 ? "%.2f×" : "%.2g×", v);
+        return String.format(Locale.ROOT, v >= 10 ? "%.0f×" : v >= 0.1 ? "%.2f×" : "%.2g×", v);
     }
 
     /// The comparison as JSON, for tools and live mode.
