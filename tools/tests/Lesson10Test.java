@@ -19,7 +19,7 @@ class Lesson10Test {
     static Proc.Result defaultRun;
 
     static synchronized Proc.Result defaultRun() {
-        if (defaultRun == null) defaultRun = Lesson5To9Test.ok(Proc.java("programs/WaitingServer.java"));
+        if (defaultRun == null) defaultRun = Proc.ok(Proc.java("programs/WaitingServer.java"));
         return defaultRun;
     }
 
@@ -61,12 +61,12 @@ class Lesson10Test {
     @Test
     @DisplayName("10 server: a bad kind, a request count past the cap or too many arguments print usage and exit 2")
     void serverRejectsBadArguments() {
-        Lesson5To9Test.usage(Proc.java("programs/WaitingServer.java", "fibers"));
+        Proc.usage(Proc.java("programs/WaitingServer.java", "fibers"));
         var pastTheCap = Proc.java("programs/WaitingServer.java", "virtual", "5001");
-        Lesson5To9Test.usage(pastTheCap);
+        Proc.usage(pastTheCap);
         assertTrue(pastTheCap.err().contains("1 to 5000"), "the usage line names the cap\n" + pastTheCap.all());
-        Lesson5To9Test.usage(Proc.java("programs/WaitingServer.java", "pool", "0"));
-        Lesson5To9Test.usage(Proc.java("programs/WaitingServer.java", "pool", "10", "more"));
+        Proc.usage(Proc.java("programs/WaitingServer.java", "pool", "0"));
+        Proc.usage(Proc.java("programs/WaitingServer.java", "pool", "10", "more"));
     }
 
     /// The "ok=... failed=..." line of one executor's run.

@@ -1,6 +1,8 @@
 package tests;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static tests.Proc.ok;
+import static tests.Proc.usage;
 
 import java.util.List;
 import java.util.Map;
@@ -124,18 +126,6 @@ class Lesson11To12Test {
     }
 
     // ---- helpers ------------------------------------------------------------------------
-
-    static Proc.Result ok(Proc.Result r) {
-        assertEquals(0, r.exit(), "exit code\n" + r.all());
-        return r;
-    }
-
-    static void usage(Proc.Result r) {
-        assertEquals(2, r.exit(), r.all());
-        assertTrue(r.err().startsWith("usage:"), r.all());
-        assertEquals(1, r.err().strip().lines().count(), "usage must be one line\n" + r.all());
-        assertFalse(r.all().contains("Exception"), r.all());
-    }
 
     static String lines(Proc.Result r, String prefix) {
         var out = new StringBuilder();

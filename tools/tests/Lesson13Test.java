@@ -1,6 +1,8 @@
 package tests;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static tests.Proc.ok;
+import static tests.Proc.usage;
 
 import course.Exercises;
 import java.io.IOException;
@@ -166,18 +168,5 @@ class Lesson13Test {
             }
             Files.delete(dir);
         }
-    }
-
-    // ---- helpers ------------------------------------------------------------------------
-
-    static Proc.Result ok(Proc.Result r) {
-        assertEquals(0, r.exit(), "exit code\n" + r.all());
-        return r;
-    }
-
-    static void usage(Proc.Result r) {
-        assertEquals(2, r.exit(), r.all());
-        assertTrue(r.err().startsWith("usage:"), r.all());
-        assertEquals(1, r.err().strip().lines().count(), "usage must be one line\n" + r.all());
     }
 }

@@ -1,6 +1,8 @@
 package tests;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static tests.Proc.ok;
+import static tests.Proc.usage;
 
 import course.Preview;
 import java.io.IOException;
@@ -152,16 +154,5 @@ class Lesson14To15Test {
         try (var s = Files.list(tmp)) {
             return new TreeSet<>(s.filter(p -> p.getFileName().toString().startsWith("million-dump-")).toList());
         }
-    }
-
-    static Proc.Result ok(Proc.Result r) {
-        assertEquals(0, r.exit(), r.all());
-        return r;
-    }
-
-    static void usage(Proc.Result r) {
-        assertEquals(2, r.exit(), r.all());
-        assertTrue(r.err().startsWith("usage:"), r.all());
-        assertEquals(1, r.err().strip().lines().count(), "usage must be one line\n" + r.all());
     }
 }

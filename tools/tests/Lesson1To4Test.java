@@ -1,6 +1,8 @@
 package tests;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static tests.Proc.ok;
+import static tests.Proc.usage;
 
 import java.io.IOException;
 import java.nio.file.*;
@@ -251,17 +253,5 @@ class Lesson1To4Test {
                 platform thread started from a virtual thread: isDaemon() = true
                 platform thread started from a virtual thread with daemon(false): isDaemon() = false
                 """, r.out(), r.all());
-    }
-
-    // ---- helpers ------------------------------------------------------------------------
-
-    static Proc.Result ok(Proc.Result r) {
-        assertEquals(0, r.exit(), "exit code\n" + r.all());
-        return r;
-    }
-
-    static void usage(Proc.Result r) {
-        assertEquals(2, r.exit(), "exit code\n" + r.all());
-        assertTrue(r.err().startsWith("usage: ") && r.err().strip().lines().count() == 1, r.all());
     }
 }

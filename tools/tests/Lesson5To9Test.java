@@ -1,6 +1,8 @@
 package tests;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static tests.Proc.ok;
+import static tests.Proc.usage;
 
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -246,17 +248,6 @@ class Lesson5To9Test {
     }
 
     // ---- helpers ------------------------------------------------------------------------
-
-    static Proc.Result ok(Proc.Result r) {
-        assertEquals(0, r.exit(), "exit code\n" + r.all());
-        return r;
-    }
-
-    static void usage(Proc.Result r) {
-        assertEquals(2, r.exit(), r.all());
-        assertTrue(r.err().startsWith("usage:"), r.all());
-        assertEquals(1, r.err().strip().lines().count(), "usage must be one line\n" + r.all());
-    }
 
     static long took(Proc.Result r) { return Bounds.number(r.out(), "took (\\d+) ms"); }
 

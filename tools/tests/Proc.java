@@ -21,6 +21,20 @@ public final class Proc {
         public String all() { return out + err; }
     }
 
+    /// Asserts the run exited 0; returns it.
+    public static Result ok(Result r) {
+        org.junit.jupiter.api.Assertions.assertEquals(0, r.exit(), "exit code\n" + r.all());
+        return r;
+    }
+
+    /// Asserts a refused argument: exit 2, one line on stderr starting "usage:", no stack trace.
+    public static void usage(Result r) {
+        org.junit.jupiter.api.Assertions.assertEquals(2, r.exit(), "exit code\n" + r.all());
+        org.junit.jupiter.api.Assertions.assertTrue(r.err().startsWith("usage:"), r.all());
+        org.junit.jupiter.api.Assertions.assertEquals(1, r.err().strip().lines().count(), "usage must be one line\n" + r.all());
+        org.junit.jupiter.api.Assertions.assertFalse(r.all().contains("Exception"), r.all());
+    }
+
     /// `java <program> args...` from the repository root, as `java programs/X.java` would.
     public static Result java(String program, String... args) {
         var cmd = new ArrayList<String>(course.Preview.javaCommand(JAVA.toString(), ROOT, program));
