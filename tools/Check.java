@@ -597,7 +597,9 @@ int watch() {
 static void warmUpTheCompiler() {
     Thread.ofPlatform().daemon().name("warm-up").priority(Thread.MIN_PRIORITY).start(() -> {
         try {
-            Path dir = Files.createTempDirectory("check-warm-up");
+            // In the course's own cache, not /tmp: the JVM may end while this daemon thread compiles.
+            Path cache = Files.createDirectories(Course.ROOT.resolve(".cache/check"));
+            Path dir = Files.createTempDirectory(cache, "warm-up");
             try {
                 Compiler.compile(dir.resolve("WarmUp.java"), "void main() { IO.println(java.util.List.of(1)); }\n",
                         dir, List.of(), new StringWriter());
