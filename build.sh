@@ -4,6 +4,7 @@
 #   ./build.sh test         run every test (installs what the tests need first)
 #   ./build.sh record [id]  re-run the lessons' declared runs and store their output
 #   ./build.sh runs         list the declared runs and the command each records
+#   ./build.sh cited        list the figures the lessons cite from elsewhere, with their sources
 #   ./build.sh check ...    the exercise checker (same as ./jbang check ...)
 #   ./build.sh compare ...  run a lesson's run here and compare it with the recording
 #   ./build.sh serve        live mode for instructors
@@ -13,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 root="$(pwd)"
 
-usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
 
 # A JDK 25 for everything below: the ./jbang launcher finds it and exports JAVA_HOME.
 jdk_home() {
@@ -75,6 +76,9 @@ case "$cmd" in
     ;;
   runs)
     run_tool Site.java runs
+    ;;
+  cited)
+    run_tool Site.java cited
     ;;
   check)
     exec ./jbang check "$@"   # compiled with javac alone, no JBang: see run_checker in ./jbang

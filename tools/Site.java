@@ -13,6 +13,7 @@ import course.*;
 ///   build [--strict]   render lessons/ into site/ (strict: a stale recording is an error)
 ///   record [id...]     run the lessons' declared runs and write recordings/ (all when no id)
 ///   runs               list every declared run: id, lesson, command
+///   cited              list every figure the lessons cite from elsewhere: where, figure, source
 void main(String[] args) throws Exception {
     String command = args.length == 0 ? "build" : args[0];
     Path root = course.Course.ROOT;
@@ -39,8 +40,13 @@ void main(String[] args) throws Exception {
                 for (var run : c.runs().values())
                     IO.println(run.id() + "\t" + course.Course.relative(run.lesson()) + "\t" + Runner.plan(root, c.catalog(), run).shown());
             }
+            case "cited" -> {
+                for (var lesson : Lesson.loadAll(root)) for (var c : CitedFigure.in(lesson.file(), lesson.body(), lesson.bodyLine())) IO.println(c);
+                Path index = root.resolve("lessons/index.md");
+                if (Files.exists(index)) for (var c : CitedFigure.in(index, Files.readString(index), 1)) IO.println(c);
+            }
             default -> {
-                System.err.println("unknown command '" + command + "': use build, record [id...] or runs");
+                System.err.println("unknown command '" + command + "': use build, record [id...], runs or cited");
                 System.exit(2);
             }
         }

@@ -133,7 +133,7 @@ public final class Build {
                 if (!placed.contains(ex.name()) && ex.lessonFile().equals(l.fileStem()))
                     extra.append(ExerciseDirective.html(render, ex, l, l.file(), 0));
             String content = "<h1>" + Html.escape(l.title()) + "</h1>\n" + body
-                    + (extra.isEmpty() ? "" : "<h2 id=\"exercises\">Exercises</h2>\n" + extra);
+                    + (extra.isEmpty() ? "" : "<h2 id=\"exercises\">Exercises</h2>\n" + extra) + render.citedSection();
             String prev = i > 0 ? Pages.link("prev", lessons.get(i - 1), null, null) : Pages.link("prev", null, "index.html", "Course home");
             String next = i + 1 < lessons.size() ? Pages.link("next", lessons.get(i + 1), null, null) : Pages.link("next", null, "exercises.html", "Exercises");
             String html = pages.page(l.order() + ". " + l.title(), description(l), l.page(), content, prev, next);
@@ -167,7 +167,7 @@ public final class Build {
         void index() throws IOException {
             Path indexMd = root.resolve("lessons/index.md");
             String intro = Files.exists(indexMd) ? render.body(indexMd, Sources.read(indexMd), 1, null) : "<h1>Java Virtual Threads, Measured</h1>";
-            String content = intro + "<h2 id=\"lessons\">Lessons</h2>" + pages.lessonList();
+            String content = intro + "<h2 id=\"lessons\">Lessons</h2>" + pages.lessonList() + render.citedSection();
             Files.writeString(out.resolve("index.html"), pages.page("Java Virtual Threads, Measured", "A course on Java virtual threads in which every output is recorded from a real run.",
                     "index.html", content, null, Pages.link("next", lessons.getFirst(), null, null)));
             printed.put("index.html", content);

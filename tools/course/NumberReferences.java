@@ -14,8 +14,14 @@ final class NumberReferences {
         var out = new StringBuilder();
         int at = 0;
         for (Reference.Span span : Reference.spans(text)) {
-            if (span.match() == null) throw new BuildError(file, line, "has '{{' that is not a directive or a number reference. "
-                    + "Use " + Directive.usages() + "; write `{{` inside backticks to show it literally");
+            if (span.cited() != null) {
+                out.append(text, at, span.start()).append(page.cite(CitedFigure.parse(span.cited(), file, line)));
+                at = span.end();
+                continue;
+            }
+            if (span.match() == null) throw new BuildError(file, line, "has '{{' that is not a directive, a number reference "
+                    + "or a cited figure. Use " + Directive.usages() + ", " + USAGE + " or " + CitedFigure.USAGE
+                    + "; write `{{` inside backticks to show it literally");
             Reference ref = Reference.parse(span.match(), file, line, page.runs().keySet());
             Recording rec = page.recording(ref.runId(), file, line);
             Reference.Figure figure = ref.in(rec.output());

@@ -68,9 +68,9 @@ public record Reference(String runId, String regex, Pattern pattern, Path file, 
         return out;
     }
 
-    /// A `{{` in a line of prose outside code spans: where it starts, where its reference ends,
-    /// and the reference's match (null when the `{{` opens no reference).
-    public record Span(int start, int end, MatchResult match) {}
+    /// A `{{` in a line of prose outside code spans: where it starts, where it ends, and what it
+    /// opens: a number reference (`match`), a cited figure (`cited`), or neither (both null).
+    public record Span(int start, int end, MatchResult match, MatchResult cited) {}
 
     /// Every `{{` in one line of prose, outside code spans, in order.
     public static List<Span> spans(String line) {
@@ -80,9 +80,11 @@ public record Reference(String runId, String regex, Pattern pattern, Path file, 
             if (line.charAt(i) == '`') inCode = !inCode;
             if (inCode || !line.startsWith("{{", i)) continue;
             Matcher m = SYNTAX.matcher(line).region(i, line.length());
-            if (!m.lookingAt()) { out.add(new Span(i, i + 2, null)); i++; continue; }
-            out.add(new Span(i, m.end(), m.toMatchResult()));
-            i = m.end() - 1;
+            Matcher c = CitedFigure.SYNTAX.matcher(line).region(i, line.length());
+            if (m.lookingAt()) out.add(new Span(i, m.end(), m.toMatchResult(), null));
+            else if (c.lookingAt()) out.add(new Span(i, c.end(), null, c.toMatchResult()));
+            else { out.add(new Span(i, i + 2, null, null)); i++; continue; }
+            i = out.getLast().end() - 1;
         }
         return out;
     }

@@ -40,6 +40,19 @@ public final class Render {
 
     /// The runs the page being rendered shows with `{{run id}}`.
     private Set<String> shownRuns = Set.of();
+    /// The figures the page being rendered cites from elsewhere, in order.
+    private final List<CitedFigure> cited = new ArrayList<>();
+
+    /// A cited figure's inline HTML; it is numbered and listed in {@link #citedSection}.
+    String cite(CitedFigure figure) {
+        cited.add(figure);
+        return figure.inline(cited.size());
+    }
+
+    /// The list of the figures cited on the page rendered last, to end the page with.
+    public String citedSection() {
+        return CitedFigure.section(cited);
+    }
 
     Path root() { return root; }
     Set<String> shownRuns() { return shownRuns; }
@@ -52,6 +65,7 @@ public final class Render {
         var blocks = new ArrayList<String>();
         Set<String> shownRuns = RunDirective.shownIn(markdown);
         this.shownRuns = shownRuns;
+        cited.clear();
         String[] lines = markdown.split("\n", -1);
         var md = new StringBuilder();
         String fence = null;

@@ -84,6 +84,38 @@ class GeneratorTest {
     }
 
     @Test
+    void aCitedFigureIsMarkedReportedAndListedWithItsSourceAtTheEnd() throws Exception {
+        f.replace("lessons/01-first.md", "It took {{hello-run: took (\\d+) ms}} ms.",
+                "It took {{hello-run: took (\\d+) ms}} ms; a reader saw {{cited 999 ms | [a reader's Mac](https://example.org/r)}}.");
+        f.build(false);
+        var page = Jsoup.parse(f.file("site/first.html"));
+        var cited = page.selectFirst("main p .cited");
+        assertEquals("999 ms", cited.ownText(), "the figure is shown as written");
+        assertNull(cited.selectFirst(".measured"), "a cited figure is never styled as measured");
+        var mark = cited.selectFirst("sup.cited-mark a");
+        assertEquals("reported", mark.text());
+        var entry = page.selectFirst(mark.attr("href"));
+        assertNotNull(entry, "the mark links to its entry");
+        assertEquals("999 ms: a reader's Mac ↩", entry.text());
+        assertEquals("https://example.org/r", entry.selectFirst("a").attr("href"), "the source's link is kept");
+        assertEquals("Figures reported by others", page.selectFirst(".cited-figures h2").ownText(), "the heading, beside its anchor link");
+        assertEquals(java.util.List.of("999 ms"), CitedFigure.in(f.file("lessons/01-first.md"),
+                Lesson.load(f.file("lessons/01-first.md")).body(), 8).stream().map(CitedFigure::figure).toList());
+    }
+
+    @Test
+    void aPageWithoutCitedFiguresHasNoListOfThem() throws Exception {
+        f.build(false);
+        assertNull(Jsoup.parse(f.file("site/first.html")).selectFirst(".cited-figures"));
+    }
+
+    @Test
+    void aCitedFigureWithoutANumberIsRefusedAtItsLine() throws Exception {
+        f.replace("lessons/01-first.md", "It took", "{{cited many | a reader}} It took");
+        assertRefused("lessons/01-first.md", 8, "holds no number");
+    }
+
+    @Test
     void numberReferenceThatTheRecordingLacksStopsTheBuild() throws Exception {
         f.replace("lessons/01-first.md", "took (\\d+) ms", "lasted (\\d+) ms");
         var e = f.buildFails(false);
