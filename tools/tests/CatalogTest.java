@@ -32,7 +32,7 @@ class CatalogTest {
         CASES.put("admission", List.of("", "(?m)^unbounded: +completed=100 rejected=0 in \\d+ ms[\\s\\S]*^admission limit 32: +completed=[1-9]\\d* rejected=[1-9]\\d* in \\d+ ms"));
         CASES.put("timeout", List.of("", "(?m)^with cancel\\(true\\): cleanup in finally ran at \\d+ ms, after an interrupt\\nwith cancel\\(true\\): state at the end: CANCELLED$"));
         CASES.put("server", List.of("virtual 100", "(?m)^virtual: +ok=100 failed=0 +wall \\d+ ms"));
-        CASES.put("check", List.of("timetable", "(?m)^timetable \\(lesson [^)]+\\): exercises/Timetable\\.java\\n(  (ok   |FAIL ).*\\n)+  (Solved\\.|Not solved yet: .+)$"));
+        CASES.put("check", List.of("--fresh timetable", "(?m)^timetable \\(lesson [^)]+\\): exercises/Timetable\\.java\\n(  (ok   |FAIL ).*\\n)+  (Solved\\.|Not solved yet: .+)$"));
         CASES.put("compare", List.of("admission", "(?m)^  lessons/08-admission\\.md:\\d+ .*? +\\d+ +\\d+ +\\d+\\.\\d\\d\\S*$[\\s\\S]*^Your machine: JDK \\d+"));
         CASES.put("fanout", List.of("timeout", "(?m)^join\\(\\) threw StructuredTaskScope\\.TimeoutException at \\d+ ms$"));
         CASES.put("million", List.of("2000", "(?m)^peak: 2000 virtual threads alive at once, all started and waiting after \\d+ ms$"));
@@ -90,6 +90,31 @@ class CatalogTest {
             String first = Files.readAllLines(a.script()).getFirst();
             assertEquals("///usr/bin/env jbang \"$0\" \"$@\" ; exit $?", first, a.ref());
         }
+    }
+
+    /// Every program and tool whose output a lesson quotes (not the exercises: their output is the checker's).
+    static List<String> programs() {
+        return aliases().stream().filter(a -> !CATALOG.aliases().get(a).isExercise() && !a.endsWith("-solution")
+                && !FAIL_TO_COMPILE.contains(a)).toList();
+    }
+
+    /// A locale whose digits are not ASCII: any number formatted without `Locale.ROOT`
+    /// (`String.format`, `formatted`, `printf`) prints as ٠-٩ with ٫ and ٬ as separators, so
+    /// the lesson's references, its claims and `compare` would no longer match a reader's run.
+    static final Map<String, String> ARABIC = Map.of("JAVA_TOOL_OPTIONS", "-Duser.language=ar -Duser.country=EG");
+    static final Pattern LOCAL_DIGITS = Pattern.compile("[\\u0660-\\u066C\\u06F0-\\u06F9]+");
+
+    @ParameterizedTest(name = "./jbang {0}, in an Arabic locale")
+    @MethodSource("programs")
+    void programOutputIsTheSameInAnyLocale(String alias) {
+        List<String> c = CASES.get(alias);
+        assertNotNull(c, "add cheap arguments and an expected output for new alias '" + alias + "' to CatalogTest.CASES");
+        var r = Proc.jbang(ARABIC, alias, c.get(0).isEmpty() ? new String[0] : c.get(0).split(" "));
+        var local = LOCAL_DIGITS.matcher(r.out());
+        String found = local.find() ? local.group() : null;
+        assertNull(found, "./jbang " + alias + " printed a number in the reader's locale: format it with Locale.ROOT\n" + r.out());
+        assertTrue(Pattern.compile(c.get(1)).matcher(r.out()).find(),
+                "./jbang " + alias + " " + c.get(0) + " should print /" + c.get(1) + "/ in any locale, printed:\n" + r.all());
     }
 
     @ParameterizedTest(name = "./jbang {0}")

@@ -44,9 +44,14 @@ public final class Proc {
 
     /// `./jbang alias args...` from the repository root.
     public static Result jbang(String alias, String... args) {
+        return jbang(Map.of(), alias, args);
+    }
+
+    /// `./jbang alias args...` from the repository root, with `env` added to the environment.
+    public static Result jbang(Map<String, String> env, String alias, String... args) {
         var cmd = new ArrayList<String>(List.of(ROOT.resolve("jbang").toString(), alias));
         cmd.addAll(List.of(args));
-        return run(ROOT, Map.of(), Duration.ofMinutes(5), cmd);
+        return run(ROOT, env, Duration.ofMinutes(5), cmd);
     }
 
     public record Duration(long millis) {
