@@ -10,8 +10,10 @@ public record Lesson(Path file, int order, String slug, String title, String pro
                      List<Run> runs, String body, int bodyLine) {
 
     /// A run the lesson declares: `./jbang alias args`, or `wrapper java javaOptions program args`.
+    /// `preview` is false for `preview: off`: `java program args` without the `--enable-preview`
+    /// the program's `//PREVIEW` line asks for, to record what a reader sees who forgets it.
     public record Run(String id, String alias, List<String> args, List<String> wrapper,
-                      List<String> javaOptions, List<Claim> claims, Path lesson, int line) {
+                      List<String> javaOptions, boolean preview, List<Claim> claims, Path lesson, int line) {
         /// How a reader runs it: `./jbang alias args`.
         public String command() {
             return "./jbang " + alias + (args.isEmpty() ? "" : " " + String.join(" ", args));
@@ -21,7 +23,7 @@ public record Lesson(Path file, int order, String slug, String title, String pro
     static final Pattern FILE_NAME = Pattern.compile("(\\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\\.md");
     public static final Pattern RUN_ID = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
     static final Set<String> KEYS = Set.of("title", "program", "runs", "description");
-    static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options", "claims");
+    static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options", "preview", "claims");
 
     public String page() { return slug + ".html"; }
 
@@ -107,10 +109,19 @@ public record Lesson(Path file, int order, String slug, String title, String pro
                         "run id '" + id + "' must be lower-case words joined by dashes (it names recordings/" + id + ".txt)");
                 if (m.containsKey("java-options") && !m.containsKey("wrapper")) throw new BuildError(file, m.get("java-options").line(),
                         "java-options need a wrapper; for flags every user needs, put runtime-options on the alias in jbang-catalog.json");
+                boolean preview = true;
+                if (m.containsKey("preview")) {
+                    if (!Yaml.scalar(m.get("preview"), "preview").strip().equals("off")) throw new BuildError(file, m.get("preview").line(),
+                            "preview takes one value, off (run without --enable-preview); leave it out to run the program as it asks");
+                    if (m.containsKey("wrapper")) throw new BuildError(file, m.get("preview").line(),
+                            "preview: off runs plain java; it cannot be combined with a wrapper");
+                    preview = false;
+                }
                 runs.add(new Run(id, Yaml.scalar(m.get("alias"), "alias"),
                         m.containsKey("args") ? Yaml.scalars(m.get("args"), "args") : List.of(),
                         m.containsKey("wrapper") ? Yaml.scalars(m.get("wrapper"), "wrapper") : List.of(),
                         m.containsKey("java-options") ? Yaml.scalars(m.get("java-options"), "java-options") : List.of(),
+                        preview,
                         m.containsKey("claims") ? Yaml.sequence(m.get("claims"), "claims").stream().map(c -> Claim.parse(c, file)).toList() : List.of(),
                         file, item.line()));
             }

@@ -30,6 +30,15 @@ public final class Runner {
         String text = Sources.shipped(alias);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String args = run.args().isEmpty() ? "" : " " + String.join(" ", run.args());
+        if (!run.preview()) {
+            // JBang would read //PREVIEW and add the flag: this run is plain `java FILE`, as a reader types it.
+            if (alias.isExercise() || !Preview.uses(text) || !alias.ref().endsWith(".java"))
+                throw new BuildError(run.lesson(), run.line(), "run '" + run.id() + "' has preview: off, but " + alias.ref()
+                        + " is not a program with a //PREVIEW line; preview: off is for showing what java says without --enable-preview");
+            var cmd = new ArrayList<>(List.of(java, alias.ref()));
+            cmd.addAll(run.args());
+            return new Plan(cmd, "java " + alias.ref() + args, null, text);
+        }
         if (!run.wrapper().isEmpty()) {
             Path copy = PUBLIC_DIR.resolve(alias.script().getFileName());
             var cmd = new ArrayList<>(run.wrapper());

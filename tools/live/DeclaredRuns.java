@@ -44,6 +44,8 @@ final class DeclaredRuns {
         if (alias == null) return "its alias is not in the catalog";
         if (!run.wrapper().isEmpty())
             return "it runs under " + run.wrapper().getFirst() + ", which live mode never starts from a browser; run it in a terminal: ./build.sh record " + run.id();
+        if (!run.preview())
+            return "it runs the program without the --enable-preview it needs, to show the compiler's errors; run it in a terminal: java " + alias.ref();
         String ref = alias.ref();
         if (!(ref.startsWith("programs/") || ref.startsWith("exercises/")) || !ref.endsWith(".java"))
             return "its alias runs " + ref + ", and live mode starts only programs and exercises";

@@ -4,13 +4,14 @@ import static org.junit.jupiter.api.Assertions.*;
 import static tests.Proc.ok;
 import static tests.Proc.usage;
 
-import course.Preview;
+import course.*;
 import java.io.IOException;
 import java.nio.file.*;
 import java.util.*;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /// Lessons 14-15: structured concurrency (a preview API in JDK 25) and a million threads seen
 /// through a JSON thread dump. Times come from the programs' own output.
@@ -62,28 +63,84 @@ class Lesson14To15Test {
         assertTrue(Bounds.number(r.out(), "join\\(\\) returned at (\\d+) ms") >= SLOW_CALL_MS, "join() waits for both\n" + r.all());
     }
 
-    /// The error lesson 14 quotes, from a run without --enable-preview (first error and last line).
-    static final List<String> QUOTED_ERROR = List.of(
-            "programs/FanOut.java:10: error: StructuredTaskScope is a preview API and is disabled by default.",
-            "import java.util.concurrent.StructuredTaskScope.Joiner;",
-            "                           ^",
-            "  (use --enable-preview to enable preview APIs)",
-            "error: compilation failed");
-
     @Test
-    @DisplayName("14 fanout: without --enable-preview, java stops with the error the lesson and the Run-it box quote")
-    void withoutTheFlagItDoesNotCompile() throws IOException {
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(), FANOUT));
-        assertNotEquals(0, r.exit(), r.all());
-        assertFalse(r.out().contains("mode fail"), "it ran:\n" + r.all());
-        for (String line : QUOTED_ERROR) assertTrue(r.err().lines().anyMatch(line::equals), "no line '" + line + "' in:\n" + r.all());
-        assertTrue(r.err().startsWith(String.join("\n", QUOTED_ERROR.subList(0, 4))), "the first error is not the one quoted:\n" + r.all());
-        String lesson = Files.readString(LESSON_14);
-        assertTrue(lesson.contains(String.join("\n", QUOTED_ERROR.subList(0, 4)) + "\n...\n" + QUOTED_ERROR.get(4)),
-                "lessons/14 does not quote the error as java prints it");
+    @DisplayName("14 fanout-no-preview: plain java without --enable-preview, whose errors are recorded as java prints them now")
+    void withoutTheFlagItDoesNotCompile() {
+        var course = Build.load(Proc.ROOT);
+        var run = course.runs().get("fanout-no-preview");
+        assertFalse(run.preview(), "the run must be declared with preview: off");
+        var plan = Runner.plan(Proc.ROOT, course.catalog(), run);
+        assertTrue(plan.command().getFirst().endsWith("/bin/java"), plan.command().toString());
+        assertEquals(List.of(FANOUT), plan.command().subList(1, plan.command().size()), "no flag, no JBang");
+        assertEquals("java " + FANOUT, plan.shown());
+
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), plan.command());
+        assertEquals(1, r.exit(), r.all());
+        assertEquals("", r.out(), "the program ran");
+        var recorded = Recording.load(Proc.ROOT, run.id(), run.lesson(), run.line()).output();
+        assertEquals(recorded, r.err(), "java now prints other errors than recordings/" + run.id()
+                + ".txt shows. Re-record it: ./build.sh record " + run.id());
         // the Run-it box's generic wording (course.Preview) is what javac prints
         assertTrue(r.err().contains(Preview.ERROR.replace("NAME", "StructuredTaskScope")), r.all());
         assertTrue(r.err().contains(Preview.ERROR_HINT), r.all());
+    }
+
+    @Test
+    @DisplayName("preview: off takes only 'off', never a wrapper, and only a program with //PREVIEW")
+    void previewOffIsRefusedWhereItMeansNothing(@TempDir Path tmp) throws IOException {
+        String lesson = """
+                ---
+                title: T
+                runs:
+                  - id: r
+                    alias: fanout
+                %s
+                ---
+                """;
+        Path file = tmp.resolve("01-t.md");
+        Files.writeString(file, lesson.formatted("    preview: on"));
+        var e = assertThrows(BuildError.class, () -> Lesson.load(file));
+        assertTrue(e.getMessage().contains("preview takes one value, off"), e.getMessage());
+        Files.writeString(file, lesson.formatted("    preview: off\n    wrapper: [prlimit, --nproc=64]"));
+        e = assertThrows(BuildError.class, () -> Lesson.load(file));
+        assertTrue(e.getMessage().contains("cannot be combined with a wrapper"), e.getMessage());
+        Files.writeString(file, lesson.formatted("    preview: off"));
+        assertFalse(Lesson.load(file).runs().getFirst().preview());
+        assertTrue(Lesson.load(Proc.ROOT.resolve("lessons/15-a-million-threads.md")).runs().stream().allMatch(Lesson.Run::preview),
+                "a run without the key keeps the flags its program asks for");
+
+        var catalog = Build.load(Proc.ROOT).catalog();
+        var noPreview = new Lesson.Run("x", "million", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
+        e = assertThrows(BuildError.class, () -> Runner.plan(Proc.ROOT, catalog, noPreview));
+        assertTrue(e.getMessage().contains("is not a program with a //PREVIEW line"), e.getMessage());
+        var exercise = new Lesson.Run("x", "fail-fast", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
+        assertThrows(BuildError.class, () -> Runner.plan(Proc.ROOT, catalog, exercise));
+    }
+
+    @Test
+    @DisplayName("live mode lists a preview: off run as terminal-only and refuses to start it")
+    void liveModeRefusesPreviewOff() throws Exception {
+        Path root = ServeTest.Repo.create();
+        try {
+            Files.writeString(root.resolve("programs/Scope.java"),
+                    ServeTest.Repo.HEADER.replace("//JAVA 25+\n", "//JAVA 25+\n//PREVIEW\n") + "void main() { IO.println(\"ran\"); }\n");
+            Path catalog = root.resolve("jbang-catalog.json");
+            Files.writeString(catalog, Files.readString(catalog).replace("\"check\": {",
+                    "\"scope\": { \"script-ref\": \"programs/Scope.java\", \"description\": \"a preview program\" },\n    \"check\": {"));
+            Path lesson = root.resolve("lessons/01-live.md");
+            Files.writeString(lesson, Files.readString(lesson).replace("  - id: check-all\n",
+                    "  - id: scope-no-preview\n    alias: scope\n    preview: off\n  - id: check-all\n"));
+        } catch (IOException | RuntimeException e) {
+            ServeTest.Repo.delete(root);
+            throw e;
+        }
+        try (var server = ServeTest.Server.start(root); var events = server.events()) {
+            String hello = events.next("hello", java.time.Duration.ofSeconds(10)).data();
+            assertTrue(java.util.regex.Pattern.compile("\"id\":\"scope-no-preview\"[^}]*\"runnable\":false").matcher(hello).find(), hello);
+            var r = server.post("run", events.client(), "scope-no-preview");
+            assertEquals(403, r.status(), r.body());
+            assertTrue(r.body().contains("without the --enable-preview"), r.body());
+        }
     }
 
     @Test
