@@ -92,7 +92,8 @@ void main(String[] args) throws InterruptedException {
     }
 }
 
-/// Every thread waits at the gate, then all of them increment the same counter at once.
+/// Every thread waits at the gate, so that all of them start incrementing the same counter
+/// together (at any instant, only as many run as there are carriers).
 long race(Counter counter, int threads, int increments) throws InterruptedException {
     var gate = new CountDownLatch(1);
     long start;
