@@ -22,6 +22,8 @@ void main() throws Exception {
                         if (ask(port, "question " + question).equals("answer " + question)) answered.incrementAndGet();
                     } catch (IOException e) {
                         refused.incrementAndGet();
+                    } catch (RuntimeException e) {
+                        unexpected.add(e);
                     }
                 });
             }
@@ -29,6 +31,9 @@ void main() throws Exception {
         int stillOpen = openOnTheServerAfterAWhile();
         long closed = clientSockets.stream().filter(Socket::isClosed).count();
 
+        checkThat("the server accepted every connection", acceptFailure == null, acceptFailure, "no failure");
+        checkThat("questions that ended in an unexpected exception", unexpected.isEmpty(),
+                unexpected.size() + " (the first: " + unexpected.peek() + ")", 0);
         check("connections the server still holds open after the clients finished", stillOpen, 0);
         checkThat("client sockets closed", closed == CLIENTS, closed + " of " + clientSockets.size(), CLIENTS);
         check("questions answered", answered.get(), CLIENTS - CLIENTS / REFUSE_EVERY);
@@ -64,11 +69,12 @@ void acceptAll(ServerSocket server) {
             Thread.ofVirtual().start(() -> serve(connection));
         }
     } catch (IOException e) {
-        // the server socket was closed: stop accepting
+        if (!server.isClosed()) acceptFailure = e;   // a failed accept ("Too many open files"), not main closing it
     }
 }
 
-/// Answers each line until the client hangs up (readLine returns null), then closes its end.
+/// Answers each line until the client closes its socket or shuts down its output (readLine then
+/// returns null: end-of-file), then closes its own end.
 void serve(Socket connection) {
     try (connection) {
         var in = new BufferedReader(new InputStreamReader(connection.getInputStream()));
@@ -88,11 +94,15 @@ void serve(Socket connection) {
 // ---- Checking your work: no need to read past this line. ----
 
 final Queue<Socket> clientSockets = new ConcurrentLinkedQueue<>();
+final Queue<RuntimeException> unexpected = new ConcurrentLinkedQueue<>();
+volatile IOException acceptFailure;
 
-/// A connection to the server, counted, so that the check can see whether it was closed.
+/// A connection to the server, counted, so that the check can see whether it was closed. A read
+/// that waits 10 s gives up with an IOException, so that the program ends whatever `ask` does.
 Socket connect(int port) throws IOException {
     var socket = new Socket(InetAddress.getLoopbackAddress(), port);
     clientSockets.add(socket);
+    socket.setSoTimeout(10_000);
     return socket;
 }
 

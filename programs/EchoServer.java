@@ -14,7 +14,10 @@ static final Duration PATIENCE = Duration.ofSeconds(30); // every wait in the pr
 static final String USAGE = "usage: echo [virtual|platform] [clients]  (clients 1.." + MAX_CLIENTS + ", default virtual 2000)";
 
 final AtomicInteger connections = new AtomicInteger();  // open on the server side
+final AtomicInteger sent = new AtomicInteger();         // clients connected, their line sent
+final Queue<Exception> clientFailures = new ConcurrentLinkedQueue<>();
 final AtomicLong slowestConnectNanos = new AtomicLong();
+volatile IOException acceptFailure;                     // why the server stopped accepting, if it did
 
 void main(String[] args) throws Exception {
     String kind = args.length > 0 ? args[0] : "virtual";
@@ -26,24 +29,26 @@ void main(String[] args) throws Exception {
     requireFileDescriptors(clients);
     Thread.Builder threads = kind.equals("virtual") ? Thread.ofVirtual() : Thread.ofPlatform();
 
+    platformThreads(); // loads the management library now, while a file descriptor is still free
     long start = System.nanoTime();
     try (var server = new ServerSocket(0, BACKLOG, InetAddress.getLoopbackAddress())) {
         IO.println("echo server on " + server.getLocalSocketAddress() + ", one " + kind + " thread per connection");
         threads.start(() -> acceptLoop(server, threads));
 
-        var connected = new CountDownLatch(clients); // a client counts down once its line is sent
-        var release = new CountDownLatch(1);         // then waits here, so all are connected at once
+        var release = new CountDownLatch(1); // connected clients wait here, so that all are connected at once
         var echoed = new AtomicInteger();
         try (var clientThreads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < clients; i++) {
                 String line = "hello from client " + i;
-                clientThreads.submit(() -> client(server.getLocalPort(), line, connected, release, echoed));
+                clientThreads.execute(() -> client(server.getLocalPort(), line, release, echoed));
             }
-            boolean allConnected = connected.await(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
-            while (connections.get() < clients && System.nanoTime() - start < PATIENCE.toNanos())
-                Thread.sleep(10); // the server may not have accepted the last few yet
+            // wait until each client has sent its line or failed, and the server has accepted each that sent
+            while ((sent.get() + clientFailures.size() < clients || connections.get() < sent.get())
+                    && acceptFailure == null && System.nanoTime() - start < PATIENCE.toNanos())
+                Thread.sleep(10);
+            if (acceptFailure != null) server.close(); // resets the connections it never accepted
             long connectedMs = (System.nanoTime() - start) / 1_000_000;
-            IO.println((allConnected ? "all " + clients : "only " + (clients - connected.getCount()) + " of " + clients)
+            IO.println((sent.get() == clients ? "all " + clients : "only " + sent.get() + " of " + clients)
                     + " clients connected in " + connectedMs + " ms, slowest connect "
                     + slowestConnectNanos.get() / 1_000_000 + " ms");
 
@@ -61,20 +66,25 @@ void main(String[] args) throws Exception {
                     + orNa(rssKb < 0 ? -1 : rssKb / 1024) + " MB");
             release.countDown();
         } // close() waits for every client to read its echo and hang up
-        IO.println("echoes read back: " + echoed.get() + " of " + clients);
+        IO.println("echoes read back: " + echoed.get() + " of " + clients
+                + ", client failures: " + clientFailures.size());
+        if (!clientFailures.isEmpty()) IO.println("the first client failure: " + clientFailures.peek());
     } // closing the server socket ends the accept loop
     IO.println("wall time " + (System.nanoTime() - start) / 1_000_000 + " ms");
+    if (acceptFailure != null || !clientFailures.isEmpty()) System.exit(1);
 }
 
-/// Server side: accept forever, start one thread per connection.
+/// Server side: accept until the server socket is closed, start one thread per connection.
 void acceptLoop(ServerSocket server, Thread.Builder threads) {
     try {
         while (true) {
             Socket socket = server.accept();
             threads.start(() -> echo(socket));
         }
-    } catch (IOException closed) {
-        // the server socket was closed: the program is ending
+    } catch (IOException e) {
+        if (server.isClosed()) return; // closed by main: the program is ending
+        acceptFailure = e; // anything else, such as "Too many open files" (EMFILE), stops the server
+        IO.println("server: accept failed, no more connections accepted: " + e);
     }
 }
 
@@ -94,8 +104,8 @@ void echo(Socket socket) {
 }
 
 /// Client side: connect, send a line, stay connected until released, read the echo.
-Void client(int port, String line, CountDownLatch connected, CountDownLatch release, AtomicInteger echoed)
-        throws Exception {
+/// A failure, such as a refused connection or "Too many open files", is kept to be counted.
+void client(int port, String line, CountDownLatch release, AtomicInteger echoed) {
     try (var socket = new Socket()) {
         long t0 = System.nanoTime();
         socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), (int) PATIENCE.toMillis());
@@ -104,11 +114,12 @@ Void client(int port, String line, CountDownLatch connected, CountDownLatch rele
         var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
         var out = new PrintWriter(socket.getOutputStream(), true);
         out.println(line);
-        connected.countDown();
+        sent.incrementAndGet();
         release.await(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
         if (line.equals(in.readLine())) echoed.incrementAndGet();
+    } catch (IOException | InterruptedException e) {
+        clientFailures.add(e);
     } // closing the socket ends the server's thread for this connection
-    return null;
 }
 
 /// Live platform threads; ThreadMXBean does not count virtual threads.

@@ -365,6 +365,29 @@ class ExercisesTest {
                         if (answer == null) throw new IOException("the server hung up without an answer");
                         return answer;""",
                     "client sockets closed"),
+            new WrongFix("hang-up", "shutdownOutput on every path: the server reads end-of-file, no client socket is closed",
+                    """
+                        Socket socket = connect(port);
+                        try {
+                            var out = new PrintWriter(socket.getOutputStream(), true);
+                            var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
+                            out.println(question);
+                            String answer = in.readLine();
+                            if (answer == null) throw new IOException("the server hung up without an answer");
+                            return answer;
+                        } finally {
+                            socket.shutdownOutput();
+                        }""",
+                    "client sockets closed"),
+            new WrongFix("hang-up", "requireNonNull: a refusal throws NullPointerException, not IOException",
+                    """
+                        try (Socket socket = connect(port)) {
+                            var out = new PrintWriter(socket.getOutputStream(), true);
+                            var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
+                            out.println(question);
+                            return Objects.requireNonNull(in.readLine(), "the server hung up without an answer");
+                        }""",
+                    "questions that ended in an unexpected exception"),
             new WrongFix("hang-up", "shutdownInput: the server never hears the hang-up",
                     """
                         Socket socket = connect(port);
@@ -408,6 +431,24 @@ class ExercisesTest {
                 }
             }
         }));
+    }
+
+    /// With too few file descriptors for its 200 connections, hang-up must still end by itself
+    /// and fail. Which call runs out first, a client's connect or the server's accept, varies;
+    /// when it is the accept, the failure is named (before, the accept loop ended without a
+    /// word and the clients it never accepted waited for an answer forever).
+    @Test
+    @DisplayName("hang-up: out of file descriptors, the solution ends by itself, fails and names a failed accept")
+    void hangUpEndsWhenDescriptorsRunOut() {
+        Exercise e = ALL.stream().filter(x -> x.name().equals("hang-up")).findFirst().orElseThrow();
+        var cmd = new ArrayList<>(List.of("prlimit", "--nofile=100"));   // RLIMIT_NOFILE binds root too
+        cmd.addAll(course.Preview.javaCommand(Proc.JAVA.toString(), Proc.ROOT, Proc.ROOT.relativize(e.solution()).toString()));
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), cmd);
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("FAIL ")), r.all());
+        assertFalse(r.all().contains("\tat "), "no stack trace\n" + r.all());
+        r.out().lines().filter(l -> l.startsWith("FAIL the server accepted every connection"))
+                .forEach(l -> assertTrue(l.contains("Too many open files"), r.all()));
     }
 
     /// The solution with its one exercise region (markers and solution lines) replaced by `code`.
