@@ -31,7 +31,7 @@ static final int PERMITS = 20, SEMAPHORE_TASKS = 2_000;
 static final Duration USE = Duration.ofMillis(10);
 
 void semaphore() throws InterruptedException {
-    var connections = new Semaphore(PERMITS);
+    var connections = new Semaphore(PERMITS, true); // fair: permits go to the waiters in the order they asked
     var inUse = new AtomicInteger();
     var mostInUse = new AtomicInteger();
     long start = System.nanoTime();
@@ -42,8 +42,8 @@ void semaphore() throws InterruptedException {
                 try {
                     mostInUse.accumulateAndGet(inUse.incrementAndGet(), Math::max);
                     Thread.sleep(USE);
-                    inUse.decrementAndGet();
                 } finally {
+                    inUse.decrementAndGet(); // before the permit goes back, so the count never passes PERMITS
                     connections.release();
                 }
                 return null;
@@ -81,12 +81,12 @@ void threadLocal() throws InterruptedException {
         done.await();
         poolGrowth = heapAfterGc() - before; // every task has run; the pool's threads are still alive
     }
-    IO.println(String.format("  %-44s %5d MB (%d MB of buffers)", "pool of " + POOL_THREADS + " platform threads, "
+    IO.println(String.format(Locale.ROOT, "  %-44s %5d MB (%d MB of buffers)", "pool of " + POOL_THREADS + " platform threads, "
             + threads + " tasks:", mb(poolGrowth), mb((long) POOL_THREADS * BUFFER_BYTES)));
     long alone = heapWhileAlive(threads, () -> { });
-    IO.println(String.format("  %-44s %5d MB", threads + " virtual threads alive, no buffer:", mb(alone)));
+    IO.println(String.format(Locale.ROOT, "  %-44s %5d MB", threads + " virtual threads alive, no buffer:", mb(alone)));
     long withBuffers = heapWhileAlive(threads, () -> BUFFER.get()[0]++);
-    IO.println(String.format("  %-44s %5d MB (%d MB of buffers)", threads + " virtual threads alive, a buffer each:",
+    IO.println(String.format(Locale.ROOT, "  %-44s %5d MB (%d MB of buffers)", threads + " virtual threads alive, a buffer each:",
             mb(withBuffers), mb((long) threads * BUFFER_BYTES)));
 }
 
@@ -100,7 +100,11 @@ long heapWhileAlive(int threads, Runnable work) throws InterruptedException {
         started.add(Thread.ofVirtual().start(() -> {
             work.run();
             ready.countDown();
-            try { end.await(); } catch (InterruptedException e) { }
+            try {
+                end.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // nobody interrupts them here; if someone did, keep the flag
+            }
         }));
     }
     ready.await();
@@ -130,14 +134,17 @@ void run(String label, ExecutorService executor) {
         for (int i = 0; i < POOLED_TASKS; i++) {
             executor.submit(() -> {
                 mostRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
-                Thread.sleep(CALL);
-                running.decrementAndGet();
+                try {
+                    Thread.sleep(CALL);
+                } finally {
+                    running.decrementAndGet();
+                }
                 return null;
             });
         }
     }
     long tookMs = (System.nanoTime() - start) / 1_000_000;
-    IO.println(String.format("  %-35s at most %4d at once, took %4d ms", label + ":", mostRunning.get(), tookMs));
+    IO.println(String.format(Locale.ROOT, "  %-35s at most %4d at once, took %4d ms", label + ":", mostRunning.get(), tookMs));
 }
 
 // ---- Plumbing: heap measurement and the memory cap ----

@@ -3,8 +3,8 @@
 
 // Look at many virtual threads, then count a million. First this process takes a JSON thread
 // dump of itself while up to 100,000 virtual threads wait, summarises it, and asks jstack for
-// the same threads. Then it starts up to a million and holds every one until all of them are
-// alive, so the peak really is all of them.
+// the same threads while one more virtual thread spins. Then it starts up to a million and
+// holds every one until all of them wait, so the peak really is all of them.
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
@@ -12,20 +12,14 @@ import java.lang.management.ManagementFactory;
 static final int MAX_THREADS = 1_000_000;
 static final int MAX_DUMPED = 100_000;      // a dump lists every thread with its stack: about 1 KB each
 static final long HEAP_PER_THREAD = 2_048;  // bytes; more than a waiting virtual thread used here
+static final String USAGE = "usage: million [count]  (1 to " + MAX_THREADS + ", default " + MAX_THREADS + ")";
 
 void main(String[] args) throws Exception {
-    int count = MAX_THREADS;
-    try {
-        if (args.length > 1) throw new NumberFormatException();
-        if (args.length == 1) count = Integer.parseInt(args[0].replace(",", "").replace("_", ""));
-        if (count < 1 || count > MAX_THREADS) throw new NumberFormatException();
-    } catch (NumberFormatException e) {
-        System.err.println("usage: million [count]  (1 to " + MAX_THREADS + ", default " + MAX_THREADS + ")");
-        System.exit(2);
-    }
+    int count = count(args);
     long maxHeap = Runtime.getRuntime().maxMemory();
     long needed = count * HEAP_PER_THREAD;
-    IO.println("max heap " + mb(maxHeap) + " MB; " + count + " threads need about " + mb(needed) + " MB");
+    IO.println("max heap " + mb(maxHeap) + " MB; " + count + " threads need about " + mb(needed) + " MB"
+            + " (MB: 1,048,576 bytes)");
     if (needed > maxHeap) {
         System.err.println("not enough heap for " + count + " threads. "
                 + "Run fewer: ./jbang million " + maxHeap / HEAP_PER_THREAD + ", or give Java more heap: "
@@ -35,6 +29,19 @@ void main(String[] args) throws Exception {
     seeThem(Math.min(count, MAX_DUMPED));
     holdAll(count);
     IO.println("main returns: the JVM exits without waking them (virtual threads are daemon threads)");
+}
+
+/// The thread count: the argument (`100000`, `100,000` or `100_000`), or MAX_THREADS without one.
+int count(String[] args) {
+    if (args.length == 0) return MAX_THREADS;
+    String digits = args.length == 1 ? args[0].replace(",", "").replace("_", "") : "";
+    boolean valid = digits.matches("[0-9]{1,7}")
+            && Integer.parseInt(digits) >= 1 && Integer.parseInt(digits) <= MAX_THREADS;
+    if (!valid) {
+        System.err.println(USAGE);
+        System.exit(2);
+    }
+    return Integer.parseInt(digits);
 }
 
 /// Holds `count` named virtual threads and looks at them from inside (a JSON dump) and from
@@ -50,7 +57,7 @@ void seeThem(int count) throws Exception {
             try {
                 release.await();
             } catch (InterruptedException e) {
-                // nobody interrupts them here
+                Thread.currentThread().interrupt(); // nobody interrupts them here; if someone did, keep the flag
             }
         }));
     alive.await();
@@ -64,9 +71,9 @@ void seeThem(int count) throws Exception {
         long start = System.nanoTime();
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
                 .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
-        IO.println(String.format("  written in %d ms, %.1f MB", since(start), Files.size(file) / 1e6));
+        IO.println(String.format(Locale.ROOT, "  written in %d ms, %.1f MB", since(start), Files.size(file) / MB));
         summarise(file);
-        IO.println(jstack(jstackOutput));
+        jstackWhileOneSpins(jstackOutput);
     } finally {
         Files.deleteIfExists(file);
         Files.deleteIfExists(jstackOutput);
@@ -77,34 +84,37 @@ void seeThem(int count) throws Exception {
     }
 }
 
-/// Starts `count` virtual threads that each wait on a latch, and counts them once all have started.
+/// Starts `count` virtual threads that each wait on a latch, and counts them once all of them wait.
 void holdAll(int count) throws InterruptedException {
     var alive = new CountDownLatch(count);
     var never = new CountDownLatch(1);
     var inside = new AtomicInteger(); // threads that have started and not yet ended
+    var threads = new Thread[count];  // made before the first measurement, so it is not counted per thread
     long heapBefore = heapAfterGc();
 
     long start = System.nanoTime();
     for (int i = 0; i < count; i++) {
-        Thread.ofVirtual().start(() -> {
+        threads[i] = Thread.ofVirtual().start(() -> {
             inside.incrementAndGet();
             alive.countDown();
             try {
                 never.await();
             } catch (InterruptedException e) {
-                // nobody interrupts them here
+                Thread.currentThread().interrupt(); // nobody interrupts them here; if someone did, keep the flag
             } finally {
                 inside.decrementAndGet();
             }
         });
     }
-    alive.await();
-    long allAliveMs = since(start);
+    alive.await(); // every thread has started; some may not have reached never.await() yet
+    for (Thread t : threads)
+        while (t.getState() != Thread.State.WAITING) Thread.sleep(1); // WAITING: parked in never.await()
+    long allWaitingMs = since(start);
     int peak = inside.get(); // none can end while `never` is closed: this is every thread at once
     long heap = heapUsed(); // no GC here: collecting a heap this full would take seconds
-    IO.println(String.format("peak: %d virtual threads alive at once, all started and waiting after %d ms",
-            peak, allAliveMs));
-    IO.println(String.format("heap used: %d MB with all alive, %d MB before they started (%d bytes per thread)",
+    IO.println(String.format(Locale.ROOT, "peak: %d virtual threads alive at once, all started and waiting after %d ms",
+            peak, allWaitingMs));
+    IO.println(String.format(Locale.ROOT, "heap used: %d MB with all alive, %d MB before they started (%d bytes per thread)",
             mb(heap), mb(heapBefore), (heap - heapBefore) / count));
 }
 
@@ -131,8 +141,32 @@ void summarise(Path dump) throws IOException {
     IO.println("  parked on: " + parkedOn);
 }
 
-/// jstack attaches from outside and prints one entry per thread it lists. Its output goes to a
-/// file, so that a jstack that hangs cannot hold this program past the timeout.
+/// Runs jstack while one more virtual thread spins on a CPU, mounted on a carrier, and prints
+/// what jstack showed of the waiters and of the spinning thread.
+void jstackWhileOneSpins(Path output) throws Exception {
+    spinning = true;
+    var running = new CountDownLatch(1);
+    Thread spinner = Thread.ofVirtual().name("spinner").start(() -> spin(running));
+    try {
+        running.await();
+        IO.println(jstack(output));
+        IO.println("  the spinning virtual thread: #" + spinner.threadId());
+    } finally {
+        spinning = false;
+        spinner.join();
+    }
+}
+
+volatile boolean spinning;
+
+void spin(CountDownLatch running) {
+    running.countDown();
+    while (spinning) { } // never parks, so it stays mounted on its carrier
+}
+
+/// jstack attaches from outside and prints one entry per platform thread, and under a carrier
+/// the stack of the virtual thread mounted on it. Its output goes to a file, so that a jstack
+/// that hangs cannot hold this program past the timeout.
 String jstack(Path output) throws Exception {
     Path jstack = Path.of(System.getProperty("java.home"), "bin", "jstack");
     if (!Files.isExecutable(jstack)) return "jstack: not in this Java (" + jstack + ")";
@@ -143,12 +177,19 @@ String jstack(Path output) throws Exception {
         p.destroyForcibly().waitFor();
         return "jstack: no answer in 30 s";
     }
-    String out = new String(Files.readAllBytes(output));
-    if (p.exitValue() != 0) return "jstack: failed: " + out.strip().lines().findFirst().orElse("");
-    // each thread's entry starts with its name in quotes
-    long listed = out.lines().filter(l -> l.startsWith("\"")).count();
-    long waiters = out.lines().filter(l -> l.startsWith("\"waiter-")).count();
-    return "jstack: " + listed + " threads listed, " + waiters + " of them waiter threads";
+    List<String> lines = Files.readAllLines(output);
+    if (p.exitValue() != 0) return "jstack: failed: " + (lines.isEmpty() ? "" : lines.getFirst());
+    // each platform thread's entry starts with its name in quotes
+    long listed = lines.stream().filter(l -> l.startsWith("\"")).count();
+    long waiters = lines.stream().filter(l -> l.startsWith("\"waiter-")).count();
+    // a mounted virtual thread: "   Mounted virtual thread #ID", then its frames, innermost first
+    var mounted = new ArrayList<String>();
+    for (int i = 0; i + 1 < lines.size(); i++)
+        if (lines.get(i).strip().startsWith("Mounted virtual thread #"))
+            mounted.add(lines.get(i).strip().substring("Mounted virtual thread ".length()) + ", at "
+                    + lines.get(i + 1).strip().replaceFirst("^at ", "").replaceFirst("\\(.*", ""));
+    return "jstack: " + listed + " threads listed, " + waiters + " of them waiter threads\n"
+            + "  mounted virtual threads shown: " + mounted.size() + (mounted.isEmpty() ? "" : ", " + String.join("; ", mounted));
 }
 
 // ---- small helpers ----
@@ -172,6 +213,8 @@ long since(long startNanos) {
     return (System.nanoTime() - startNanos) / 1_000_000;
 }
 
+static final double MB = 1024 * 1024;
+
 long mb(long bytes) {
-    return bytes / (1024 * 1024);
+    return Math.round(bytes / MB);
 }

@@ -14,7 +14,7 @@ final int SLEEPING = 300, WAITING_ON_A_LATCH = 200, PLATFORM_SLEEPING = 3;
 void main() throws Exception {
     var wakeUp = new CountDownLatch(1);
     var threads = new ArrayList<Thread>();
-    var worker = Thread.ofVirtual().name("worker-", 0);   // one name for all: names tell nothing
+    var worker = Thread.ofVirtual().name("worker-", 0);   // worker-0, worker-1, ... for both kinds: names do not tell them apart
     for (int i = 0; i < SLEEPING; i++) threads.add(worker.start(this::sleep));
     for (int i = 0; i < WAITING_ON_A_LATCH; i++) threads.add(worker.start(() -> await(wakeUp)));
     for (int i = 0; i < PLATFORM_SLEEPING; i++) threads.add(Thread.ofPlatform().name("ticker-" + i).start(this::sleep));

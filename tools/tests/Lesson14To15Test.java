@@ -151,6 +151,7 @@ class Lesson14To15Test {
         usage(Proc.java(MILLION, "0"));
         usage(Proc.java(MILLION, "1000001"));
         usage(Proc.java(MILLION, "many"));
+        usage(Proc.java(MILLION, "100", "200"));
     }
 
     // ---- Preview flags: one place -------------------------------------------------------
@@ -180,7 +181,7 @@ class Lesson14To15Test {
     // ---- Lesson 15: million --------------------------------------------------------------
 
     @Test
-    @DisplayName("15 million 100000: all 100,000 alive at once, the dump lists 100,000 virtual threads, jstack none, the dump is deleted")
+    @DisplayName("15 million 100000: all 100,000 alive at once, the dump lists 100,000 virtual threads, jstack no waiter but the mounted spinner, the dump is deleted")
     void hundredThousandSeen() throws IOException {
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         Set<Path> before = dumpFolders(tmp);
@@ -190,7 +191,11 @@ class Lesson14To15Test {
         assertTrue(Bounds.number(r.out(), "threads: (\\d+), virtual") >= 100_000, r.all());
         assertEquals(100_000, Bounds.number(r.out(), "CountDownLatch\\$Sync=(\\d+)"), "every waiter parked on the latch\n" + r.all());
         assertEquals(0, Bounds.number(r.out(), "jstack: \\d+ threads listed, (\\d+) of them waiter threads"), r.all());
-        assertTrue(Bounds.number(r.out(), "jstack: (\\d+) threads listed") < 100, "jstack lists platform threads only\n" + r.all());
+        assertTrue(Bounds.number(r.out(), "jstack: (\\d+) threads listed") < 100, "jstack lists platform threads\n" + r.all());
+        assertEquals(Bounds.number(r.out(), "the spinning virtual thread: #(\\d+)"),
+                Bounds.number(r.out(), "mounted virtual threads shown: 1, #(\\d+), at MillionThreads\\.spin\n"),
+                "jstack shows the one mounted virtual thread, the spinning one\n" + r.all());
+        assertTrue(r.out().contains("100000 virtual threads alive at once, all started and waiting after "), r.all());
         assertTrue(r.out().contains("  dump deleted: true\n"), r.all());
         assertEquals(before, dumpFolders(tmp), "a dump folder was left in " + tmp);
     }
