@@ -14,9 +14,37 @@ public final class Build {
     /// A finished build: what it read, how many pages it wrote, what it warned about.
     public record Result(Loaded loaded, int pages, List<String> warnings, Map<String, Long> renderMillis) {}
 
-    /// Everything a build reads, loaded and cross-checked once.
+    /// Everything a build reads, loaded and cross-checked once; each lesson's body parsed once
+    /// (on first use: recording needs none), each recording read once (by {@link Recordings}).
     public record Loaded(Path root, Catalog catalog, List<Lesson> lessons, Map<String, Lesson.Run> runs,
-                         List<Exercises.Exercise> exercises) {}
+                         List<Exercises.Exercise> exercises, Recordings recordings, Parsed parsed) {
+        /// A lesson's body, parsed.
+        public Body body(Lesson l) { return parsed.get(this).lessons().get(l.file()); }
+        /// lessons/index.md, parsed; null when there is none.
+        public Body index() { return parsed.get(this).index(); }
+        /// The page that shows run `id`'s output with `{{run id}}`, or null when no lesson does.
+        public String pageShowing(String id) { return parsed.get(this).shownOn().get(id); }
+    }
+
+    /// The lessons' bodies and the index, parsed on first use by any thread.
+    public static final class Parsed {
+        record Bodies(Map<Path, Body> lessons, Body index, Map<String, String> shownOn) {}
+        private Bodies bodies;
+
+        synchronized Bodies get(Loaded c) {
+            if (bodies != null) return bodies;
+            var lessons = new HashMap<Path, Body>();
+            var shownOn = new HashMap<String, String>();
+            for (Lesson l : c.lessons()) {
+                Body b = Body.parse(l.file(), l.body(), l.bodyLine(), c.runs().keySet());
+                lessons.put(l.file(), b);
+                for (String r : b.placed("run")) shownOn.putIfAbsent(r, l.page());
+            }
+            Path index = c.root().resolve("lessons/index.md");
+            Body indexBody = Files.exists(index) ? Body.parse(index, Sources.read(index), 1, c.runs().keySet()) : null;
+            return bodies = new Bodies(Map.copyOf(lessons), indexBody, Map.copyOf(shownOn));
+        }
+    }
 
     public static Loaded load(Path root) {
         Catalog catalog = Catalog.load(root);
@@ -34,7 +62,8 @@ public final class Build {
         Claims.validate(runs);
         var exercises = Exercises.load(root);
         for (var ex : exercises) catalog.requireExercise(ex, root.resolve(Exercises.HINTS));
-        return new Loaded(root, catalog, lessons, Collections.unmodifiableMap(runs), exercises);
+        var declared = Collections.unmodifiableMap(runs);
+        return new Loaded(root, catalog, lessons, declared, exercises, new Recordings(root, catalog, declared), new Parsed());
     }
 
     public static Result build(Path root, Path site, boolean strict, PrintStream log) throws IOException {
@@ -60,7 +89,6 @@ public final class Build {
         final Loaded c;
         final Path root, out;
         final List<String> warnings;
-        final Render render;
         final Pages pages;
         final List<Lesson> lessons;
         /// Each page's source file, for link errors.
@@ -74,7 +102,6 @@ public final class Build {
             this.root = c.root();
             this.out = out;
             this.warnings = warnings;
-            this.render = new Render(root, c.catalog(), c.runs(), c.exercises(), warnings);
             this.pages = new Pages(root, c.lessons());
             this.lessons = c.lessons();
         }
@@ -91,18 +118,18 @@ public final class Build {
             searchIndex();
             Trees.copy(root.resolve("tools/assets"), out.resolve("assets"));
             Links.check(out, sources);
+            warnings.addAll(0, c.recordings().staleWarnings()); // once each, however many pages read them
             return lessons.size() + 4; // the lessons, the index, the exercises, print.html and the 404 page
         }
 
         /// One lesson rendered into its page, with the warnings that came up (kept in course order).
-        record LessonPage(String content, String html, List<String> warnings, long millis) {}
+        record LessonPage(String content, String html, long millis) {}
 
-        /// Lessons render on all cores (each with a Render of its own: it keeps per-page state);
-        /// pages, warnings and the search index are then written in course order.
+        /// Lessons render on all cores; pages and the search index are then written in course order.
         void lessons(Map<String, Long> timings) throws IOException {
             // Exercises that a lesson does not place itself are appended to their lesson.
             var placed = new HashSet<String>();
-            for (Lesson l : lessons) placed.addAll(ExerciseDirective.placedIn(l.body()));
+            for (Lesson l : lessons) placed.addAll(c.body(l).placed("exercise"));
             var rendered = new ArrayList<java.util.concurrent.Future<LessonPage>>();
             int threads = Math.max(1, Math.min(lessons.size(), Runtime.getRuntime().availableProcessors()));
             try (var pool = java.util.concurrent.Executors.newFixedThreadPool(threads)) {
@@ -113,7 +140,6 @@ public final class Build {
                 for (int i = 0; i < lessons.size(); i++) {
                     Lesson l = lessons.get(i);
                     LessonPage p = done(rendered.get(i));
-                    warnings.addAll(p.warnings());
                     Files.writeString(out.resolve(l.page()), p.html());
                     sources.put(l.page(), l.file());
                     printed.put(l.page(), p.content());
@@ -126,9 +152,8 @@ public final class Build {
         LessonPage lessonPage(int i, Set<String> placed) {
             long t0 = System.nanoTime();
             Lesson l = lessons.get(i);
-            var own = new ArrayList<String>();
-            var render = new Render(root, c.catalog(), c.runs(), c.exercises(), own);
-            String body = render.body(l.file(), l.body(), l.bodyLine(), l);
+            var render = new Render(c, c.body(l));
+            String body = render.html(l);
             var extra = new StringBuilder();
             for (var ex : c.exercises())
                 if (!placed.contains(ex.name()) && ex.lessonFile().equals(l.fileStem()))
@@ -138,7 +163,7 @@ public final class Build {
             String prev = i > 0 ? Pages.link("prev", lessons.get(i - 1), null, null) : Pages.link("prev", null, "index.html", "Course home");
             String next = i + 1 < lessons.size() ? Pages.link("next", lessons.get(i + 1), null, null) : Pages.link("next", null, "exercises.html", "Exercises");
             String html = pages.page(l.order() + ". " + l.title(), description(l), l.page(), content, prev, next);
-            return new LessonPage(content, html, own, (System.nanoTime() - t0) / 1_000_000);
+            return new LessonPage(content, html, (System.nanoTime() - t0) / 1_000_000);
         }
 
         /// A task's result; its BuildError (or other failure) is thrown here, as if it ran here.
@@ -160,15 +185,16 @@ public final class Build {
         void claims() {
             for (var failure : Claims.failures(c.runs(), id -> {
                 Lesson.Run run = c.runs().get(id);
-                return render.recording(id, run.lesson(), run.line()).output();
+                return c.recordings().get(id, run.lesson(), run.line()).output();
             })) warnings.add(failure.toString());
         }
 
         /// The index page: lessons/index.md, then the lessons in order.
         void index() throws IOException {
             Path indexMd = root.resolve("lessons/index.md");
-            String intro = Files.exists(indexMd) ? render.body(indexMd, Sources.read(indexMd), 1, null) : "<h1>Java Virtual Threads, Measured</h1>";
-            String content = intro + "<h2 id=\"lessons\">Lessons</h2>" + pages.lessonList() + render.citedSection();
+            Render render = c.index() == null ? null : new Render(c, c.index());
+            String intro = render != null ? render.html(null) : "<h1>Java Virtual Threads, Measured</h1>";
+            String content = intro + "<h2 id=\"lessons\">Lessons</h2>" + pages.lessonList() + (render != null ? render.citedSection() : "");
             Files.writeString(out.resolve("index.html"), pages.page("Java Virtual Threads, Measured", "A course on Java virtual threads in which every output is recorded from a real run.",
                     "index.html", content, null, Pages.link("next", lessons.getFirst(), null, null)));
             printed.put("index.html", content);

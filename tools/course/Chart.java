@@ -68,61 +68,32 @@ final class Chart {
     /// unchanged, or the result of an expression).
     record Figure(double number, String shown) {}
 
-    static final Pattern OPERATOR = Pattern.compile("\\s*([*/])\\s*");
-
-    /// Numbers and `{{run-id: regex}}` references joined by `*` or `/`, read from the recordings.
+    /// An {@link Expression}, read from the recordings.
     /// `recorded`: at least one reference is required (a bar shows a measured figure).
     Figure figure(Yaml.Located where, String what, boolean recorded) {
         String text = text(where, what);
-        int at = 0, references = 0, operands = 0;
-        double value = Double.NaN;
-        String op = null, single = null;
-        boolean wantOperand = true;
-        while (at < text.length()) {
-            if (Character.isWhitespace(text.charAt(at))) { at++; continue; }
-            if (!wantOperand) {
-                Matcher o = OPERATOR.matcher(text).region(at, text.length());
-                if (!o.lookingAt()) throw expressionError(where, what, "expected * or / at '" + text.substring(at) + "'");
-                op = o.group(1);
-                at = o.end();
-                wantOperand = true;
-                continue;
-            }
-            Matcher ref = Reference.SYNTAX.matcher(text).region(at, text.length());
-            Matcher num = Claim.NUMBER.matcher(text).region(at, text.length());
-            double v;
-            if (ref.lookingAt()) {
-                String found = read(ref.toMatchResult(), where);
-                v = Reference.number(found).orElseThrow(() -> new BuildError(file, where.line(), what + " reference "
-                        + ref.group() + " found '" + found + "', which is not a number. Match only the digits in its (group)"));
-                single = found.strip();
-                references++;
-                at = ref.end();
-            } else if (num.lookingAt()) {
-                v = Reference.number(num.group(1)).getAsDouble();
-                at = num.end();
-            } else throw expressionError(where, what, "expected a number or a {{run-id: regex}} reference at '" + text.substring(at) + "'");
-            value = op == null ? v : op.equals("*") ? value * v : value / v;
-            operands++;
-            op = null;
-            wantOperand = false;
-        }
-        if (wantOperand) throw expressionError(where, what, text.isEmpty() ? "is empty" : "ends with an operator");
-        if (recorded && references == 0) throw new BuildError(file, where.line(), what + " '" + text
+        Expression.Read read = Expression.read(text, 0, file, where.line());
+        if (read.problem() != null) throw expressionError(where, what, read.problem());
+        if (read.end() < text.length()) throw expressionError(where, what, "expected * or / at '" + text.substring(read.end()) + "'");
+        Expression e = read.expression();
+        if (recorded && e.references().isEmpty()) throw new BuildError(file, where.line(), what + " '" + text
                 + "' is typed, not recorded: draw a figure from a recording with '{{run-id: regex}}'");
-        if (!Double.isFinite(value)) throw new BuildError(file, where.line(), what + " '" + text + "' is not a finite number");
-        return new Figure(value, operands == 1 && references == 1 ? single : format(value));
+        Expression.Value value = e.value(ref -> {
+            String found = read(ref);
+            if (Reference.number(found).isEmpty()) throw new BuildError(file, where.line(), what + " reference "
+                    + ref + " found '" + found + "', which is not a number. Match only the digits in its (group)");
+            return found;
+        });
+        if (!Double.isFinite(value.number())) throw new BuildError(file, where.line(), what + " '" + text + "' is not a finite number");
+        return new Figure(value.number(), value.shown());
     }
 
     /// The text a reference finds in its run's recording; refuses what number references refuse.
-    String read(MatchResult m, Yaml.Located where) {
-        Reference ref = Reference.parse(m, file, where.line(), page.runs().keySet());
-        Recording rec = page.recording(ref.runId(), file, where.line());
-        Reference.Figure found = ref.in(rec.output());
-        if (!found.found()) throw new BuildError(file, where.line(), "reference /" + ref.regex() + "/ matches nothing in "
-                + Course.relative(rec.file()) + ". Fix the pattern, or re-record: ./build.sh record " + ref.runId());
+    String read(Reference ref) {
+        ref.declaredIn(page.runs().keySet());
+        String found = page.figure(ref);
         runs.add(ref.runId());
-        return found.value();
+        return found;
     }
 
     /// Text with `{{run-id: regex}}` references replaced by what they find (a bar's note).
@@ -132,7 +103,7 @@ final class Chart {
         int at = 0;
         for (Reference.Span s : Reference.spans(text)) {
             if (s.match() == null) throw new BuildError(file, where.line(), what + " has '{{' that is not a {{run-id: regex}} reference");
-            out.append(text, at, s.start()).append(read(s.match(), where).strip());
+            out.append(text, at, s.start()).append(read(Reference.parse(s.match(), file, where.line(), page.runs().keySet())).strip());
             at = s.end();
         }
         return out.append(text.substring(at)).toString();
@@ -232,11 +203,9 @@ final class Chart {
         return format(Math.round(p * 10) / 10.0) + "%";
     }
 
-    /// A computed number as a reader would write it: whole numbers without decimals, others to
-    /// two decimals.
+    /// A computed number as a reader would write it: {@link Expression#format}.
     static String format(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString((long) v);
-        return String.format(Locale.ROOT, "%.2f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
+        return Expression.format(v);
     }
 
     /// Words of `text` in lines of at most `max` characters (a longer word keeps its own line).

@@ -27,20 +27,7 @@ public record CitedFigure(String figure, String source, Path file, int line) {
 
     /// Every cited figure in a lesson's markdown, outside code spans and fenced blocks, in order.
     public static List<CitedFigure> in(Path file, String markdown, int firstLine) {
-        var out = new ArrayList<CitedFigure>();
-        String[] lines = markdown.split("\n", -1);
-        String fence = null;
-        for (int i = 0; i < lines.length; i++) {
-            Matcher f = Markdown.FENCE.matcher(lines[i]);
-            if (fence == null && f.find()) { fence = f.group(1); continue; }
-            if (fence != null) {
-                if (lines[i].strip().startsWith(fence)) fence = null;
-                continue;
-            }
-            for (Reference.Span s : Reference.spans(lines[i]))
-                if (s.cited() != null) out.add(parse(s.cited(), file, firstLine + i));
-        }
-        return out;
+        return Body.parse(file, markdown, firstLine, null).cited();
     }
 
     /// The figure in the text, numbered `n` on its page: the figure, then a "reported" mark

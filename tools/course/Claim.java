@@ -21,8 +21,8 @@ public record Claim(String says, String otherwise, Kind kind, String expression,
 
     static final Set<String> KEYS = Set.of("says", "otherwise", "match", "absent", "check");
 
-    /// `left op right`; a side is factors joined by operators (`*`, `/`).
-    public record Comparison(List<Object> left, String op, List<Object> right) {}
+    /// `left op right`, each side an {@link Expression}.
+    public record Comparison(Expression left, String op, Expression right) {}
 
     /// Reads one item of a run's `claims:` list.
     static Claim parse(Yaml.Located item, Path file) {
@@ -49,43 +49,30 @@ public record Claim(String says, String otherwise, Kind kind, String expression,
         }
     }
 
-    static final Pattern OPERATOR = Pattern.compile("\\s*(<=|>=|==|!=|<|>|\\*|/)\\s*");
-    static final Pattern NUMBER = Pattern.compile("\\s*(-?\\d[\\d_,]*(?:\\.\\d+)?)\\s*");
-    static final Set<String> COMPARISONS = Set.of("<", "<=", ">", ">=", "==", "!=");
+    static final Pattern COMPARISON = Pattern.compile("\\s*(<=|>=|==|!=|<|>)\\s*");
 
     static Comparison comparison(String text, Path file, int line) {
-        var left = new ArrayList<Object>();
-        var right = new ArrayList<Object>();
-        String op = null;
-        List<Object> side = left;
-        boolean wantOperand = true;
-        int at = 0;
-        while (at < text.length()) {
-            if (Character.isWhitespace(text.charAt(at))) { at++; continue; }
-            if (wantOperand) {
-                Matcher ref = Reference.SYNTAX.matcher(text).region(at, text.length());
-                Matcher num = NUMBER.matcher(text).region(at, text.length());
-                if (ref.lookingAt()) { side.add(ref.toMatchResult()); at = ref.end(); }
-                else if (num.lookingAt()) { side.add(Reference.number(num.group(1)).getAsDouble()); at = num.end(); }
-                else throw checkError(file, line, "expected a number or a {{run-id: regex}} reference at '" + text.substring(at) + "'");
-                wantOperand = false;
-                continue;
-            }
-            Matcher o = OPERATOR.matcher(text).region(at, text.length());
-            if (!o.lookingAt()) throw checkError(file, line, "expected an operator at '" + text.substring(at) + "'");
-            if (COMPARISONS.contains(o.group(1))) {
-                if (op != null) throw checkError(file, line, "has two comparisons (" + op + " and " + o.group(1) + ")");
-                op = o.group(1);
-                side = right;
-            } else {
-                side.add(o.group(1));
-            }
-            at = o.end();
-            wantOperand = true;
+        Expression.Read left = side(Expression.read(text, 0, file, line), text, file, line);
+        if (left.end() >= text.length()) throw lhsOpRhs(file, line);
+        Matcher op = COMPARISON.matcher(text).region(left.end(), text.length());
+        if (!op.lookingAt()) throw checkError(file, line, "expected an operator at '" + text.substring(left.end()) + "'");
+        Expression.Read right = side(Expression.read(text, op.end(), file, line), text, file, line);
+        if (right.end() < text.length()) {
+            Matcher again = COMPARISON.matcher(text).region(right.end(), text.length());
+            throw checkError(file, line, again.lookingAt() ? "has two comparisons (" + op.group(1) + " and " + again.group(1) + ")"
+                    : "expected an operator at '" + text.substring(right.end()) + "'");
         }
-        if (op == null || left.isEmpty() || right.isEmpty() || wantOperand)
-            throw checkError(file, line, "must read LEFT OP RIGHT, e.g. {{run: took (\\d+) ms}} * 2 <= 1000");
-        return new Comparison(List.copyOf(left), op, List.copyOf(right));
+        return new Comparison(left.expression(), op.group(1), right.expression());
+    }
+
+    private static Expression.Read side(Expression.Read read, String text, Path file, int line) {
+        if (read.problem() == null) return read;
+        if (read.problem().startsWith("expected")) throw checkError(file, line, read.problem());
+        throw lhsOpRhs(file, line);
+    }
+
+    private static BuildError lhsOpRhs(Path file, int line) {
+        return checkError(file, line, "must read LEFT OP RIGHT, e.g. {{run: took (\\d+) ms}} * 2 <= 1000");
     }
 
     static BuildError checkError(Path file, int line, String what) {
@@ -97,9 +84,8 @@ public record Claim(String says, String otherwise, Kind kind, String expression,
     public List<Reference> references(Set<String> declaredRuns) {
         if (comparison == null) return List.of();
         var out = new ArrayList<Reference>();
-        for (var side : List.of(comparison.left(), comparison.right()))
-            for (Object o : side)
-                if (o instanceof MatchResult m) out.add(Reference.parse(m, file, line, declaredRuns));
+        for (Expression side : List.of(comparison.left(), comparison.right()))
+            for (Reference r : side.references()) out.add(r.declaredIn(declaredRuns));
         return out;
     }
 
@@ -114,45 +100,22 @@ public record Claim(String says, String otherwise, Kind kind, String expression,
                 yield m.find() ? "/" + expression + "/ matches '" + m.group() + "' in the output of " + runId : null;
             }
             case CHECK -> {
-                var shown = new StringBuilder();
-                var values = new ArrayList<Double>();
-                var missing = new ArrayList<String>();
-                for (var side : List.of(comparison.left(), comparison.right())) {
-                    double value = Double.NaN;
-                    String operator = null;
-                    for (Object o : side) {
-                        if (o instanceof String s) { operator = s; shown.append(' ').append(s); continue; }
-                        double v;
-                        if (o instanceof MatchResult m) {
-                            var figure = Reference.parse(m, file, line, declaredRuns).in(outputs.apply(m.group(1)));
-                            v = figure.found() ? Reference.number(figure.value()).orElse(Double.NaN) : Double.NaN;
-                            if (Double.isNaN(v)) missing.add(figure.reference() + (figure.found() ? " found '" + figure.value() + "', not a number" : " matches nothing"));
-                        } else {
-                            v = (Double) o;
-                        }
-                        shown.append(' ').append(format(v));
-                        value = operator == null ? v : operator.equals("*") ? value * v : value / v;
-                        operator = null;
-                    }
-                    values.add(value);
-                    if (values.size() == 1) shown.append(' ').append(comparison.op());
-                }
+                references(declaredRuns);
+                Function<Reference, String> figures = r -> r.in(outputs.apply(r.runId())).value();
+                Expression.Value l = comparison.left().value(figures), r = comparison.right().value(figures);
+                var missing = new ArrayList<String>(l.missing());
+                missing.addAll(r.missing());
                 if (!missing.isEmpty()) yield String.join("; ", missing);
-                double l = values.get(0), r = values.get(1);
                 boolean holds = switch (comparison.op()) {
-                    case "<" -> l < r;
-                    case "<=" -> l <= r;
-                    case ">" -> l > r;
-                    case ">=" -> l >= r;
-                    case "==" -> l == r;
-                    default -> l != r;
+                    case "<" -> l.number() < r.number();
+                    case "<=" -> l.number() <= r.number();
+                    case ">" -> l.number() > r.number();
+                    case ">=" -> l.number() >= r.number();
+                    case "==" -> l.number() == r.number();
+                    default -> l.number() != r.number();
                 };
-                yield holds ? null : shown.toString().strip() + " is false";
+                yield holds ? null : l.operands() + " " + comparison.op() + " " + r.operands() + " is false";
             }
         };
-    }
-
-    static String format(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 }

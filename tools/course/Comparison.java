@@ -39,15 +39,15 @@ public record Comparison(Lesson.Run run, String command, Recording recorded, Str
         return new Comparison(run, command, recorded, environment, exit, List.copyOf(rows), List.copyOf(claims));
     }
 
-    /// Every number reference to run `id` in every lesson and the index, in course order.
+    /// Every number reference to run `id` in every lesson and the index, in prose and in charts,
+    /// in course order.
     public static List<Reference> referencesTo(Build.Loaded course, String id) {
         var out = new ArrayList<Reference>();
-        for (Lesson l : course.lessons())
-            for (Reference r : Reference.inBody(l.file(), l.body(), l.bodyLine(), course.runs().keySet()))
-                if (r.runId().equals(id)) out.add(r);
-        Path index = course.root().resolve("lessons/index.md");
-        if (java.nio.file.Files.exists(index))
-            for (Reference r : Reference.inBody(index, Sources.read(index), 1, course.runs().keySet()))
+        var bodies = new ArrayList<Body>();
+        for (Lesson l : course.lessons()) bodies.add(course.body(l));
+        if (course.index() != null) bodies.add(course.index());
+        for (Body b : bodies)
+            for (Reference r : b.references(course.runs().keySet()))
                 if (r.runId().equals(id)) out.add(r);
         return out;
     }
@@ -60,11 +60,15 @@ public record Comparison(Lesson.Run run, String command, Recording recorded, Str
         String line = lines[at];
         int end = line.indexOf(ref.toString());
         String before = plain(end < 0 ? line : line.substring(0, end));
+        // A chart's value ("    value: '{{...}}'") is named by the label on the line before.
+        if (YAML_KEY.matcher(before).matches()) before = "";
         if (before.isEmpty() && at > 0) before = plain(lines[at - 1]);
         int sentence = Math.max(before.lastIndexOf(". "), before.lastIndexOf(": "));
         if (sentence >= 0 && sentence + 2 < before.length()) before = before.substring(sentence + 2);
         return before.length() > 36 ? "…" + before.substring(before.length() - 35) : before;
     }
+
+    private static final java.util.regex.Pattern YAML_KEY = java.util.regex.Pattern.compile("(?:- )?[a-z]+: *'?");
 
     private static String plain(String markdown) {
         return markdown.replaceAll("\\{\\{[^}]*\\}\\}", "…").replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replaceAll("[*_`>#]", "").strip();

@@ -50,12 +50,4 @@ final class ExerciseDirective implements Directive {
                 if (r.alias().equals(ex.solutionAlias())) solution.append(RunDirective.html(page, page.recording(r.id(), file, line), r));
         return Html.of(section) + "\n";
     }
-
-    /// The exercises a lesson body places with `{{exercise name}}`.
-    static Set<String> placedIn(String markdown) {
-        var out = new HashSet<String>();
-        for (var m : Render.DIRECTIVE.matcher(markdown).results().toList())
-            if (m.group(1).equals("exercise") && m.group(2) != null) out.add(m.group(2));
-        return out;
-    }
 }

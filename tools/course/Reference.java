@@ -16,12 +16,11 @@ public record Reference(String runId, String regex, Pattern pattern, Path file, 
         public boolean found() { return value != null; }
     }
 
-    /// Parses the reference `m` matched at `file:line`; refuses an undeclared run or a regex
-    /// without exactly one group.
+    /// Parses the reference `m` matched at `file:line`; refuses an undeclared run (unless
+    /// `declaredRuns` is null: not known yet) or a regex without exactly one group.
     public static Reference parse(MatchResult m, Path file, int line, Set<String> declaredRuns) {
         String id = m.group(1);
-        if (!declaredRuns.contains(id)) throw new BuildError(file, line, "refers to run '" + id + "', which no lesson declares. "
-                + "Declare it under runs: in the front matter");
+        if (declaredRuns != null) requireDeclared(id, declaredRuns, file, line);
         Pattern p;
         try {
             p = Pattern.compile(m.group(2), Pattern.MULTILINE);
@@ -31,6 +30,17 @@ public record Reference(String runId, String regex, Pattern pattern, Path file, 
         if (p.matcher("").groupCount() != 1) throw new BuildError(file, line, "reference /" + m.group(2)
                 + "/ must have exactly one (group): the number to show");
         return new Reference(id, m.group(2), p, file, line);
+    }
+
+    /// This reference, after refusing it when its run is not declared.
+    public Reference declaredIn(Set<String> declaredRuns) {
+        requireDeclared(runId, declaredRuns, file, line);
+        return this;
+    }
+
+    private static void requireDeclared(String id, Set<String> declaredRuns, Path file, int line) {
+        if (!declaredRuns.contains(id)) throw new BuildError(file, line, "refers to run '" + id + "', which no lesson declares. "
+                + "Declare it under runs: in the front matter");
     }
 
     /// What this reference finds in `output`.
@@ -47,25 +57,6 @@ public record Reference(String runId, String regex, Pattern pattern, Path file, 
         } catch (NumberFormatException e) {
             return OptionalDouble.empty();
         }
-    }
-
-    /// Every reference in a lesson's markdown body outside code spans and fenced blocks, in order.
-    public static List<Reference> inBody(Path file, String markdown, int firstLine, Set<String> declaredRuns) {
-        var out = new ArrayList<Reference>();
-        String[] lines = markdown.split("\n", -1);
-        String fence = null;
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i];
-            Matcher f = Markdown.FENCE.matcher(line);
-            if (fence == null && f.find()) { fence = f.group(1); continue; }
-            if (fence != null) {
-                if (line.strip().startsWith(fence)) fence = null;
-                continue;
-            }
-            for (Span s : spans(line))
-                if (s.match() != null) out.add(parse(s.match(), file, firstLine + i, declaredRuns));
-        }
-        return out;
     }
 
     /// A `{{` in a line of prose outside code spans: where it starts, where it ends, and what it

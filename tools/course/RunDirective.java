@@ -1,7 +1,6 @@
 package course;
 
 import java.nio.file.Path;
-import java.util.*;
 import org.jsoup.nodes.Element;
 
 /// `{{run id}}`: a recorded output, visibly not code, with the environment it was recorded in.
@@ -37,15 +36,5 @@ final class RunDirective implements Directive {
                 .text("The program changed after this was recorded; run it yourself, or re-record with ");
         note.appendElement("code").text("./build.sh record " + id);
         note.appendText(".");
-    }
-
-    /// The runs a lesson body shows with `{{run id}}`: number references link to them.
-    static Set<String> shownIn(String markdown) {
-        var out = new HashSet<String>();
-        for (String l : markdown.split("\n", -1)) {
-            var d = Render.DIRECTIVE.matcher(l.strip());
-            if (d.matches() && d.group(1).equals("run") && d.group(2) != null) out.add(d.group(2));
-        }
-        return out;
     }
 }

@@ -57,12 +57,9 @@ class SiteTest {
         for (String w : result.warnings()) System.out.println("build warning: " + w);
     }
 
-    static boolean widgetPlaced(Path root) throws IOException {
-        try (var s = Files.list(root.resolve("lessons"))) {
-            for (Path p : s.filter(p -> p.toString().endsWith(".md")).toList())
-                if (Files.readString(p).lines().anyMatch(l -> l.strip().equals("{{widget timetable}}"))) return true;
-        }
-        return false;
+    static boolean widgetPlaced(Path root) {
+        var loaded = course.Build.load(root);
+        return loaded.lessons().stream().anyMatch(l -> loaded.body(l).placed("widget").contains("timetable"));
     }
 
     // ---- helpers shared by the site tests ------------------------------------------------
