@@ -49,6 +49,29 @@ class CompareTest {
     }
 
     @Test
+    void aFigureThatOnlyAChartShowsIsComparedToo() throws Exception {
+        f.replace("lessons/01-first.md", "See [the program]", """
+                ```chart
+                title: Time to say hello
+                unit: ms
+                bars:
+                  - label: hello
+                    value: '{{hello-run: took (\\d+) ms}} / 2'
+                ```
+
+                See [the program]""");
+        f.build(false); // the chart is valid
+        var c = compare("took 2468 ms\n");
+        assertEquals(2, c.rows().size(), "the prose's figure and the chart's: " + c.rows());
+        var chart = c.rows().get(1);
+        var lines = f.read("lessons/01-first.md").lines().toList();
+        assertTrue(lines.get(chart.reference().line() - 1).contains("value: '{{hello-run"), "the chart value's line");
+        assertEquals("1234", chart.recorded());
+        assertEquals("2468", chart.yours());
+        assertEquals("hello", Comparison.context(chart.reference()), "named by its bar's label");
+    }
+
+    @Test
     void aFigureYourOutputLacksIsMissingNotACrash() {
         var c = compare("spent 2468 ms\n"); // a program edited to print something else
         assertNull(c.rows().getFirst().yours());

@@ -135,6 +135,30 @@ class GeneratorTest {
     }
 
     @Test
+    void aStaleRecordingWarnsOncePerBuildHoweverManyPagesAndClaimsReadIt() throws Exception {
+        f.replace("lessons/01-first.md", "    alias: hello\n", """
+                    alias: hello
+                    claims:
+                      - says: it took over a second
+                        match: 'took 1\\d{3} ms'
+                """);
+        f.replace("lessons/02-second.md", "Back to", "It took {{hello-run: took (\\d+) ms}} ms there. Back to");
+        f.write("programs/Hello.java", Fixture.HELLO + "// edited by a student\n");
+        var warnings = f.build(false).warnings();
+        assertEquals(1, warnings.size(), "two pages and a claim read it, one warning: " + warnings);
+        assertTrue(warnings.getFirst().contains("recordings/hello-run.txt: stale"), warnings.getFirst());
+    }
+
+    @Test
+    void aDirectiveInsideACodeBlockIsShownNotPlaced() throws Exception {
+        f.replace("lessons/01-first.md", "## Program", "```\n{{exercise answer}}\n```\n\n## Program");
+        f.build(false);
+        var page = Jsoup.parse(f.file("site/first.html"));
+        assertTrue(page.select("pre code").eachText().contains("{{exercise answer}}"), "shown as written");
+        assertNotNull(page.selectFirst("section.exercise#exercise-answer"), "so the exercise is still appended to its lesson");
+    }
+
+    @Test
     void exerciseShowsTheShippedTextNotTheWorkingCopy() throws Exception {
         f.write("exercises/Answer.java", Fixture.SOLUTION); // a student solved it in place
         f.build(false);
