@@ -94,8 +94,8 @@ public final class Build {
         /// Each page's source file, for link errors.
         final Map<String, Path> sources = new HashMap<>();
         final StringBuilder search = new StringBuilder("window.COURSE_SEARCH=[");
-        /// Each page's content as written, in course order, for print.html.
-        final Map<String, String> printed = new HashMap<>();
+        /// Each page's content as written, parsed, for print.html.
+        final Map<String, Pages.Part> printed = new HashMap<>();
 
         Writer(Loaded c, Path out, List<String> warnings) {
             this.c = c;
@@ -123,7 +123,7 @@ public final class Build {
         }
 
         /// One lesson rendered into its page, with the warnings that came up (kept in course order).
-        record LessonPage(String content, String html, long millis) {}
+        record LessonPage(Pages.Part print, String search, String html, long millis) {}
 
         /// Lessons render on all cores; pages and the search index are then written in course order.
         void lessons(Map<String, Long> timings) throws IOException {
@@ -142,8 +142,8 @@ public final class Build {
                     LessonPage p = done(rendered.get(i));
                     Files.writeString(out.resolve(l.page()), p.html());
                     sources.put(l.page(), l.file());
-                    printed.put(l.page(), p.content());
-                    searchEntry(l.order() + ". " + l.title(), l.page(), p.content());
+                    printed.put(l.page(), p.print());
+                    addSearch(p.search());
                     timings.put(l.page(), p.millis());
                 }
             }
@@ -162,8 +162,12 @@ public final class Build {
                     + (extra.isEmpty() ? "" : "<h2 id=\"exercises\">Exercises</h2>\n" + extra) + render.citedSection();
             String prev = i > 0 ? Pages.link("prev", lessons.get(i - 1), null, null) : Pages.link("prev", null, "index.html", "Course home");
             String next = i + 1 < lessons.size() ? Pages.link("next", lessons.get(i + 1), null, null) : Pages.link("next", null, "exercises.html", "Exercises");
-            String html = pages.page(l.order() + ". " + l.title(), description(l), l.page(), content, prev, next);
-            return new LessonPage(content, html, (System.nanoTime() - t0) / 1_000_000);
+            // Parsed once: print.html takes a copy, the search index reads it, the page decorates it.
+            var doc = Pages.parse(content);
+            var print = new Pages.Part(l.page(), doc.clone());
+            String search = searchEntry(l.order() + ". " + l.title(), l.page(), doc);
+            String html = pages.page(l.order() + ". " + l.title(), description(l), l.page(), doc, prev, next);
+            return new LessonPage(print, search, html, (System.nanoTime() - t0) / 1_000_000);
         }
 
         /// A task's result; its BuildError (or other failure) is thrown here, as if it ran here.
@@ -195,9 +199,10 @@ public final class Build {
             Render render = c.index() == null ? null : new Render(c, c.index());
             String intro = render != null ? render.html(null) : "<h1>Java Virtual Threads, Measured</h1>";
             String content = intro + "<h2 id=\"lessons\">Lessons</h2>" + pages.lessonList() + (render != null ? render.citedSection() : "");
+            var doc = Pages.parse(content);
+            printed.put("index.html", new Pages.Part("index.html", doc.clone()));
             Files.writeString(out.resolve("index.html"), pages.page("Java Virtual Threads, Measured", "A course on Java virtual threads in which every output is recorded from a real run.",
-                    "index.html", content, null, Pages.link("next", lessons.getFirst(), null, null)));
-            printed.put("index.html", content);
+                    "index.html", doc, null, Pages.link("next", lessons.getFirst(), null, null)));
             sources.put("index.html", Files.exists(indexMd) ? indexMd : pages.templateFile);
         }
 
@@ -220,19 +225,21 @@ public final class Build {
             String html = "<h1>Exercises</h1><p>Each exercise is a program that fails until you finish it. "
                     + "Run <code>./jbang check</code> to see where you are; <code>./jbang check --watch</code> re-runs the current one every time you save.</p>"
                     + Html.of(table);
-            Files.writeString(out.resolve("exercises.html"), pages.page("Exercises", "Every exercise in the course.", "exercises.html", html,
+            var doc = Pages.parse(html);
+            printed.put("exercises.html", new Pages.Part("exercises.html", doc.clone()));
+            String entry = searchEntry("Exercises", "exercises.html", doc);
+            Files.writeString(out.resolve("exercises.html"), pages.page("Exercises", "Every exercise in the course.", "exercises.html", doc,
                     Pages.link("prev", lessons.getLast(), null, null), null));
             sources.put("exercises.html", hints);
-            printed.put("exercises.html", html);
-            searchEntry("Exercises", "exercises.html", html);
+            addSearch(entry);
         }
 
         /// print.html: the index, the lessons in order and the exercises, on one page to print.
         void printPage() throws IOException {
             var parts = new ArrayList<Pages.Part>();
-            parts.add(new Pages.Part("index.html", printed.get("index.html")));
-            for (Lesson l : lessons) parts.add(new Pages.Part(l.page(), printed.get(l.page())));
-            parts.add(new Pages.Part("exercises.html", printed.get("exercises.html")));
+            parts.add(printed.get("index.html"));
+            for (Lesson l : lessons) parts.add(printed.get(l.page()));
+            parts.add(printed.get("exercises.html"));
             Files.writeString(out.resolve(Pages.PRINT), pages.printPage(parts));
             sources.put(Pages.PRINT, pages.templateFile);
         }
@@ -259,12 +266,17 @@ public final class Build {
             Files.writeString(out.resolve("assets/search-index.js"), search);
         }
 
-        void searchEntry(String title, String url, String html) {
-            var headings = org.jsoup.Jsoup.parseBodyFragment(html).select("h2, h3").eachText();
+        void addSearch(String entry) {
             if (search.charAt(search.length() - 1) != '[') search.append(',');
-            search.append("{\"t\":").append(Json.quote(title)).append(",\"u\":").append(Json.quote(url))
-                    .append(",\"h\":").append(Json.quote(String.join(" · ", headings)))
-                    .append(",\"b\":").append(Json.quote(Pages.searchText(html))).append("}\n");
+            search.append(entry);
+        }
+
+        /// A page's entry in the search index, from its content before decoration.
+        static String searchEntry(String title, String url, org.jsoup.nodes.Document content) {
+            var headings = content.select("h2, h3").eachText();
+            return "{\"t\":" + Json.quote(title) + ",\"u\":" + Json.quote(url)
+                    + ",\"h\":" + Json.quote(String.join(" · ", headings))
+                    + ",\"b\":" + Json.quote(Pages.searchText(content)) + "}\n";
         }
     }
 

@@ -23,8 +23,18 @@ public final class Pages {
 
     /// A finished page. `current` is the page's file name, to mark it in the sidebar.
     public String page(String title, String description, String current, String contentHtml, String prev, String next) {
+        return page(title, description, current, parse(contentHtml), prev, next);
+    }
+
+    /// Content HTML, parsed once for everything a build does with it (the page, print.html, search).
+    static Document parse(String contentHtml) {
         Document content = Jsoup.parseBodyFragment(contentHtml);
         content.outputSettings().prettyPrint(false);
+        return content;
+    }
+
+    /// A finished page from `content` (parsed by {@link #parse}), which it decorates.
+    String page(String title, String description, String current, Document content, String prev, String next) {
         // "On this page" twice, so that no script moves it after the first paint (a layout
         // shift): beside the lesson on wide screens, before its first section on narrower
         // ones. The stylesheet shows one of them.
@@ -163,8 +173,8 @@ public final class Pages {
     public static final String PRINT = "print.html";
 
     /// One page of the site, as it goes into print.html: its file name, and its content (as
-    /// given to {@link #page}, before decoration).
-    public record Part(String page, String contentHtml) {}
+    /// given to {@link #page}, before decoration), parsed; printPage changes it.
+    public record Part(String page, Document content) {}
 
     /// print.html: every part in order, in one article, with no sidebar, search or
     /// previous/next. Each part becomes a section with id `page-STEM`; the ids inside it get
@@ -178,7 +188,7 @@ public final class Pages {
         whole.outputSettings().prettyPrint(false);
         for (int i = 0; i < parts.size(); i++) {
             Part part = parts.get(i);
-            Document d = Jsoup.parseBodyFragment(part.contentHtml());
+            Document d = part.content();
             String prefix = stems.get(part.page()) + "--";
             for (Element e : d.select("[id]")) e.id(prefix + e.id());
             for (String attr : List.of("for", "aria-labelledby", "aria-describedby", "aria-controls", "headers"))
@@ -252,8 +262,8 @@ public final class Pages {
     }
 
     /// The text of a page for the search index: prose and headings, not code.
-    static String searchText(String contentHtml) {
-        Document d = Jsoup.parseBodyFragment(contentHtml);
+    static String searchText(Document content) {
+        Document d = content.clone();
         d.select("pre, .run-it, figcaption, .env, figure.chart").remove();
         return d.body().text();
     }
