@@ -71,7 +71,13 @@ public record Comparison(Lesson.Run run, String command, Recording recorded, Str
     private static final java.util.regex.Pattern YAML_KEY = java.util.regex.Pattern.compile("(?:- )?[a-z]+: *'?");
 
     private static String plain(String markdown) {
-        return markdown.replaceAll("\\{\\{[^}]*\\}\\}", "…").replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replaceAll("[*_`>#]", "").strip();
+        var text = new StringBuilder();
+        int at = 0;
+        for (Reference.Span span : Reference.spans(markdown)) {
+            text.append(markdown, at, span.start()).append('…');
+            at = span.end();
+        }
+        return text.append(markdown.substring(at)).toString().replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replaceAll("[*_`>#]", "").strip();
     }
 
     /// A ratio as a reader reads it: two significant decimals, "×" after.

@@ -72,6 +72,14 @@ class CompareTest {
     }
 
     @Test
+    void aFiguresContextIsTheProseBeforeItEvenAfterARegexWithBraces() throws Exception {
+        f.replace("lessons/01-first.md", "It took {{hello-run: took (\\d+) ms}} ms.",
+                "It took {{hello-run: took (\\d{4}) ms}} ms, or {{hello-run: (\\d+) ms}} in all.");
+        var rows = compare("took 2468 ms\n").rows();
+        assertEquals("It took … ms, or", Comparison.context(rows.get(1).reference()));
+    }
+
+    @Test
     void aFigureYourOutputLacksIsMissingNotACrash() {
         var c = compare("spent 2468 ms\n"); // a program edited to print something else
         assertNull(c.rows().getFirst().yours());
