@@ -2,6 +2,7 @@ package course;
 
 import java.nio.file.Path;
 import java.util.*;
+import java.util.regex.*;
 
 /// A reader's run beside its recording: every figure the lessons quote from the run (with the
 /// lesson line that quotes it), the recorded value, the reader's value and their ratio; and
@@ -59,16 +60,30 @@ public record Comparison(Lesson.Run run, String command, Recording recorded, Str
         if (at < 0 || at >= lines.length) return "";
         String line = lines[at];
         int end = line.indexOf(ref.toString());
+        // A chart's value or note ("    value: '{{...}}'") is named by its bar's label.
+        Matcher key = YAML_KEY.matcher(line);
+        if (end >= 0 && key.lookingAt() && key.end() == end) {
+            for (int i = at; i >= 0 && i > at - 6; i--) {
+                Matcher label = LABEL.matcher(lines[i]);
+                if (label.matches()) return shorten(plain(label.group(1))) + (key.group(1).equals("note") ? " (note)" : "");
+                if (i < at && lines[i].strip().startsWith("- ")) break;
+            }
+            return key.group(1);
+        }
         String before = plain(end < 0 ? line : line.substring(0, end));
-        // A chart's value ("    value: '{{...}}'") is named by the label on the line before.
-        if (YAML_KEY.matcher(before).matches()) before = "";
         if (before.isEmpty() && at > 0) before = plain(lines[at - 1]);
         int sentence = Math.max(before.lastIndexOf(". "), before.lastIndexOf(": "));
         if (sentence >= 0 && sentence + 2 < before.length()) before = before.substring(sentence + 2);
-        return before.length() > 36 ? "…" + before.substring(before.length() - 35) : before;
+        return shorten(before.startsWith("'") ? before.substring(1) : before);
     }
 
-    private static final java.util.regex.Pattern YAML_KEY = java.util.regex.Pattern.compile("(?:- )?[a-z]+: *'?");
+    private static String shorten(String text) {
+        return text.length() > 36 ? "…" + text.substring(text.length() - 35) : text;
+    }
+
+    /// A line of a chart's YAML up to its value: `  - value: '`.
+    private static final Pattern YAML_KEY = Pattern.compile("(?:\\s+|\\s*-\\s+)([a-z]+):\\s*'?");
+    private static final Pattern LABEL = Pattern.compile("\\s*(?:-\\s+)?label:\\s*'?(.*?)'?\\s*");
 
     private static String plain(String markdown) {
         var text = new StringBuilder();
