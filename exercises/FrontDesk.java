@@ -34,23 +34,25 @@ void handle(HttpExchange exchange) throws IOException {
 void main() throws Exception {
     var server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), REQUESTS);   // port 0: any free port
     server.createContext("/", this::handle);
-    int answered;
+    int answered, ended;
     try (ExecutorService executor = handlers()) {
         server.setExecutor(executor);
         server.start();
         try {
             answered = sendAllAtOnce(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/"));
+            ended = endedWithTheirRequest();
         } finally {
             server.stop(0);
-            if (executor != null) executor.shutdownNow();   // drop what is still queued
+            if (executor != null) executor.shutdownNow();   // drop what is still queued (null: no executor was given)
         }
     }
 
     checkThat("requests answered within " + ROUNDS + " rounds of the handler's " + WAIT.toMillis() + " ms wait",
             answered == REQUESTS, answered + " (a pool of " + POOL + " answers " + POOL + " a round)", REQUESTS);
-    checkThat("requests handled on a virtual thread of their own", virtualThreads.size() == REQUESTS,
-            virtualThreads.size() + " virtual threads" + (platformThreads.isEmpty() ? "" : " and " + platformThreads.size() + " platform threads"),
-            REQUESTS + " virtual threads");
+    checkThat("requests handled on a virtual thread of their own", virtualThreads.size() == REQUESTS && ended == REQUESTS,
+            virtualThreads.size() + " virtual threads" + (platformThreads.isEmpty() ? "" : " and " + platformThreads.size() + " platform threads")
+                    + (ended == virtualThreads.size() ? "" : ", " + (virtualThreads.size() - ended) + " of them still alive after their request (a pool keeps its threads)"),
+            REQUESTS + " virtual threads, each ended with its request");
     verdict("front-desk");
 }
 
@@ -62,6 +64,16 @@ final Set<Thread> virtualThreads = ConcurrentHashMap.newKeySet(), platformThread
 
 void seen(Thread handler) {
     (handler.isVirtual() ? virtualThreads : platformThreads).add(handler);
+}
+
+/// How many of the virtual threads that handled a request have ended, waiting up to 2 s for
+/// them: a thread started for one request ends with it; a pool's thread waits for the next task.
+int endedWithTheirRequest() throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+    int ended = 0;
+    for (Thread t : virtualThreads)
+        if (t.join(Duration.ofNanos(deadline - System.nanoTime()))) ended++;
+    return ended;
 }
 
 /// Sends every request at one moment, each from a virtual thread of its own; returns how many

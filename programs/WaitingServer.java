@@ -14,12 +14,12 @@ import java.net.http.HttpResponse.BodyHandlers;
 static final Duration DB_CALL = Duration.ofMillis(200);
 static final int POOL_THREADS = 50;
 static final int DEFAULT_REQUESTS = 2_000;
-static final int MAX_REQUESTS = 5_000; // each holds two sockets until answered
+static final int MAX_REQUESTS = 5_000; // each holds two sockets: the client's end and the server's
+static final int JVM_FILE_DESCRIPTORS = 100; // jars, selectors, stdio: a generous allowance
 static final int BACKLOG = 4_096;      // connections the OS may queue for accept
 static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
-static final String USAGE = ("usage: server [pool|virtual] [requests]"
-        + "  (requests 1 to %d, default %d; no kind: pool, then virtual)")
-        .formatted(MAX_REQUESTS, DEFAULT_REQUESTS);
+static final String USAGE = "usage: server [pool|virtual] [requests]  (requests 1 to "
+        + MAX_REQUESTS + ", default " + DEFAULT_REQUESTS + "; no kind: pool, then virtual)";
 
 void main(String[] args) throws Exception {
     var kinds = args.length > 0 ? List.of(args[0]) : List.of("pool", "virtual");
@@ -29,9 +29,10 @@ void main(String[] args) throws Exception {
         System.err.println(USAGE);
         System.exit(2);
     }
+    requireFileDescriptors(requests);
     int cores = Runtime.getRuntime().availableProcessors();
-    IO.println("%d requests at once; the handler waits %d ms; %d cores"
-            .formatted(requests, DB_CALL.toMillis(), cores));
+    IO.println(requests + " requests at once; the handler waits " + DB_CALL.toMillis()
+            + " ms; " + cores + " cores");
     for (String kind : kinds) {
         try (ExecutorService executor = kind.equals("pool")
                 ? Executors.newFixedThreadPool(POOL_THREADS)
@@ -44,7 +45,12 @@ void main(String[] args) throws Exception {
 void serve(String kind, ExecutorService executor, int requests) throws Exception {
     // Port 0: the OS picks a free port.
     var server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), BACKLOG);
-    server.createContext("/", this::handle);
+    // A connection's client end has an address of its own: count the ones that sent requests.
+    var connections = ConcurrentHashMap.<InetSocketAddress>newKeySet();
+    server.createContext("/", exchange -> {
+        connections.add(exchange.getRemoteAddress());
+        handle(exchange);
+    });
     server.setExecutor(executor); // every exchange runs as a task of this executor
     server.start();
     try {
@@ -54,9 +60,10 @@ void serve(String kind, ExecutorService executor, int requests) throws Exception
                 ? "a pool of " + POOL_THREADS + " threads"
                 : "a virtual thread per exchange";
         say(kind, "server on %s, %s", uri, threads);
-        report(kind, requests, load(uri, requests));
+        Load load = load(uri, requests);
+        report(kind, requests, load, connections.size());
     } finally {
-        server.stop(0); // every exchange has been answered: stop at once
+        server.stop(0); // every request has its answer or its failure: stop at once
     }
 }
 
@@ -72,56 +79,58 @@ void handle(HttpExchange exchange) throws IOException {
     }
 }
 
+// latencies: of the requests answered 200 only, in nanoseconds.
 record Load(int ok, Map<String, Integer> failures, long wallNanos, long[] latencies,
             Cpu cpu) {}
 
 // The load generator: a virtual thread per request, all released at one moment.
 Load load(URI uri, int requests) throws InterruptedException {
-    var ok = new AtomicInteger();
     var failures = new ConcurrentSkipListMap<String, Integer>();
-    var latencies = new long[requests];
+    var latencies = new ConcurrentLinkedQueue<Long>();
     var go = new CountDownLatch(1);
     // HTTP/1.1 is what the JDK's HttpServer speaks: no upgrade to offer.
     var version = HttpClient.Version.HTTP_1_1;
     try (var client = HttpClient.newBuilder().version(version).build()) {
         var request = HttpRequest.newBuilder(uri).timeout(CLIENT_TIMEOUT).build();
-        var senders = Executors.newVirtualThreadPerTaskExecutor();
-        for (int i = 0; i < requests; i++) {
-            int n = i;
-            senders.submit(() -> {
-                go.await();
-                long sent = System.nanoTime();
-                try {
-                    var response = client.send(request, BodyHandlers.ofString());
-                    int status = response.statusCode();
-                    if (status == 200) ok.incrementAndGet();
-                    else failures.merge("HTTP " + status, 1, Integer::sum);
-                } catch (IOException e) {
-                    failures.merge(e.getClass().getSimpleName(), 1, Integer::sum);
-                }
-                latencies[n] = System.nanoTime() - sent;
-                return null;
-            });
-        }
-        Cpu before = Cpu.now();
-        long start = System.nanoTime();
-        go.countDown();
-        senders.close(); // returns when every request has its answer or its failure
+        Cpu before;
+        long start;
+        try (var senders = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < requests; i++) {
+                senders.submit(() -> {
+                    go.await();
+                    long sent = System.nanoTime();
+                    try {
+                        int status = client.send(request, BodyHandlers.ofString()).statusCode();
+                        if (status == 200) latencies.add(System.nanoTime() - sent);
+                        else failures.merge("HTTP " + status, 1, Integer::sum);
+                    } catch (Exception e) { // any failure is counted, under its name
+                        failures.merge(e.getClass().getSimpleName(), 1, Integer::sum);
+                    }
+                    return null;
+                });
+            }
+            before = Cpu.now();
+            start = System.nanoTime();
+            go.countDown();
+        } // closing the executor waits until every request has its answer or its failure
         long wallNanos = System.nanoTime() - start;
         Cpu cpu = Cpu.now().minus(before);
-        return new Load(ok.get(), failures, wallNanos, latencies, cpu);
-    }
+        long[] answered = latencies.stream().mapToLong(Long::longValue).toArray();
+        return new Load(answered.length, failures, wallNanos, answered, cpu);
+    } // the client closes its connections here, after the measurement
 }
 
-void report(String kind, int requests, Load load) {
+void report(String kind, int requests, Load load, int connections) {
     long wallMs = load.wallNanos() / 1_000_000;
     double perSecond = load.ok() / (load.wallNanos() / 1e9);
     long[] sorted = load.latencies().clone();
     Arrays.sort(sorted);
     String failures = load.failures().isEmpty() ? "" : " " + load.failures();
-    say(kind, "ok=%d failed=%d%s  wall %d ms  %.0f req/s  p50 %d ms  p99 %d ms",
-            load.ok(), requests - load.ok(), failures, wallMs, perSecond,
-            percentileMs(sorted, 50), percentileMs(sorted, 99));
+    String latency = sorted.length == 0 ? "no latency: nothing answered"
+            : "p50 " + percentileMs(sorted, 50) + " ms  p99 " + percentileMs(sorted, 99) + " ms";
+    say(kind, "ok=%d failed=%d%s  wall %d ms  %.0f req/s  %s",
+            load.ok(), requests - load.ok(), failures, wallMs, perSecond, latency);
+    say(kind, "%d connections for %d requests", connections, requests);
 
     double wait = DB_CALL.toMillis() / 1000.0;
     if (kind.equals("pool"))
@@ -140,9 +149,11 @@ void report(String kind, int requests, Load load) {
             cpu.dispatcherMs(), cpu.selectorMs());
 }
 
-// One line of the report, tagged with the executor's kind.
+// One line of the report, tagged with the executor's kind; digits and decimal points
+// as in the lesson, whatever the machine's locale.
 void say(String kind, String format, Object... args) {
-    IO.println("%-9s".formatted(kind + ":") + format.formatted(args));
+    IO.println(String.format(Locale.ROOT, "%-9s", kind + ":")
+            + String.format(Locale.ROOT, format, args));
 }
 
 long percentileMs(long[] sorted, int p) {
@@ -185,5 +196,26 @@ record Cpu(long processMs, long dispatcherMs, long selectorMs) {
             if (info != null && name.test(info.getThreadName()))
                 return threads.getThreadCpuTime(info.getThreadId()) / 1_000_000;
         return 0;
+    }
+}
+
+// ---- The file-descriptor limit, read from /proc on Linux ---------------------------
+// At most, every request has a connection of its own: two sockets in this process.
+
+void requireFileDescriptors(int requests) throws IOException {
+    Path limits = Path.of("/proc/self/limits");
+    if (!Files.isReadable(limits)) return; // not Linux: not checked
+    long needed = 2L * requests + JVM_FILE_DESCRIPTORS;
+    long limit = Files.readAllLines(limits).stream()
+            .filter(line -> line.startsWith("Max open files"))
+            .map(line -> line.split("\\s+")[3]) // the soft limit, the one that applies
+            .mapToLong(v -> v.equals("unlimited") ? Long.MAX_VALUE : Long.parseLong(v))
+            .findFirst().orElse(Long.MAX_VALUE);
+    if (limit < needed) {
+        System.err.println("server: " + requests + " requests at once need about " + needed
+                + " file descriptors (2 per request + " + JVM_FILE_DESCRIPTORS
+                + " for the JVM), but this process may open only " + limit
+                + ". Raise the limit (ulimit -n " + needed + ") or send fewer requests.");
+        System.exit(2);
     }
 }

@@ -343,6 +343,12 @@ class ExercisesTest {
             new WrongFix("front-desk", "a pool of 100 virtual threads shared by the 500 requests",
                     "    return Executors.newFixedThreadPool(100, Thread.ofVirtual().factory());",
                     "requests handled on a virtual thread of their own"),
+            new WrongFix("front-desk", "a pool of 500 virtual threads: one new thread per request, kept for the next",
+                    "    return Executors.newFixedThreadPool(REQUESTS, Thread.ofVirtual().factory());",
+                    "requests handled on a virtual thread of their own"),
+            new WrongFix("front-desk", "a cached pool of virtual threads: idle threads kept for a minute",
+                    "    return Executors.newCachedThreadPool(Thread.ofVirtual().factory());",
+                    "requests handled on a virtual thread of their own"),
             new WrongFix("hang-up", "closed only when an answer came, not when the server hung up",
                     """
                         Socket socket = connect(port);

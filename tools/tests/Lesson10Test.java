@@ -2,6 +2,7 @@ package tests;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.util.*;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -67,6 +68,54 @@ class Lesson10Test {
         assertTrue(pastTheCap.err().contains("1 to 5000"), "the usage line names the cap\n" + pastTheCap.all());
         Proc.usage(Proc.java("programs/WaitingServer.java", "pool", "0"));
         Proc.usage(Proc.java("programs/WaitingServer.java", "pool", "10", "more"));
+    }
+
+    @Test
+    @DisplayName("10 server: requests the server refuses are counted by name and left out of the latencies")
+    void failedRequestsAreCountedAndLeftOutOfTheLatencies() {
+        // The JDK's HttpServer closes every connection past this many at once: most of the
+        // 200 requests fail at once, the few that get in each wait their 200 ms.
+        final int requests = 200;
+        var r = Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(),
+                "-Djdk.httpserver.maxConnections=20", "programs/WaitingServer.java", "virtual", "" + requests)));
+        String result = resultLine(r, "virtual");
+        long ok = Bounds.number(result, "ok=(\\d+) "), failed = Bounds.number(result, "failed=(\\d+)");
+        assertEquals(requests, ok + failed, result);
+        assertTrue(failed > 0, "some requests must fail\n" + r.all());
+        long named = 0;
+        var m = java.util.regex.Pattern.compile("(\\w+)=(\\d+)[,}]").matcher(result);
+        while (m.find()) named += Long.parseLong(m.group(2));
+        assertEquals(failed, named, "every failure is named with its count\n" + result);
+        assertTrue(Bounds.number(result, "p50 (\\d+) ms") >= WAIT_MS,
+                "only answered requests, each of which waited " + WAIT_MS + " ms, count in the latencies\n" + result);
+
+        // A server that allows one request header refuses every request: no latency to report.
+        var none = Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(),
+                "-Dsun.net.httpserver.maxReqHeaders=1", "programs/WaitingServer.java", "virtual", "20")));
+        String refused = resultLine(none, "virtual");
+        assertTrue(refused.contains("ok=0 failed=20 {"), refused);
+        assertTrue(refused.contains("no latency: nothing answered") && !refused.contains("p50"), refused);
+    }
+
+    @Test
+    @DisplayName("10 server: with 1,024 files allowed, 2,000 requests stop with a clear message and exit 2 before any server starts")
+    void serverStopsWhenTheFileLimitIsTooLow() {
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
+                List.of("prlimit", "--nofile=1024", Proc.JAVA.toString(), "programs/WaitingServer.java", "virtual", "2000"));
+        assertEquals(2, r.exit(), r.all());
+        assertTrue(r.err().contains("need about 4100 file descriptors") && r.err().contains("may open only 1024"), r.all());
+        assertFalse(r.out().contains("server on"), "no server may start\n" + r.all());
+        assertFalse(r.all().contains("Exception"), r.all());
+    }
+
+    @Test
+    @DisplayName("10 server: ASCII digits and a decimal point in an Arabic (Egypt) locale, as the lesson quotes them")
+    void numbersDoNotFollowTheLocale() {
+        var r = Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(),
+                "-Duser.language=ar", "-Duser.country=EG", "programs/WaitingServer.java", "virtual", "20")));
+        assertTrue(r.out().contains("20 requests / 0.2 s = 100 req/s"), r.all());
+        assertTrue(r.out().matches("(?s).*, \\d+\\.\\d\\d ms per request.*"), r.all());
+        assertTrue(r.out().chars().noneMatch(c -> Character.isDigit(c) && (c < '0' || c > '9')), r.all());
     }
 
     /// The "ok=... failed=..." line of one executor's run.
