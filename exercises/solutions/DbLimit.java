@@ -7,7 +7,7 @@
 
 final int REQUESTS = 200, CONNECTIONS = 10;
 // exercise: // TODO: something that lets at most CONNECTIONS requests into the database at a time
-final Semaphore connections = new Semaphore(CONNECTIONS);
+final Semaphore connections = new Semaphore(CONNECTIONS, true); // fair: permits go in the order requests asked
 // end exercise
 
 void main() throws InterruptedException {
