@@ -36,6 +36,7 @@ class CompareTest {
     }
 
     @Test
+    @Quick
     void everyQuotedFigureIsSetBesideTheRecordedOneWithTheRatio() {
         var c = compare("took 2468 ms\n");
         assertEquals(1, c.rows().size());
@@ -49,6 +50,7 @@ class CompareTest {
     }
 
     @Test
+    @Quick
     void aFigureYourOutputLacksIsMissingNotACrash() {
         var c = compare("spent 2468 ms\n"); // a program edited to print something else
         assertNull(c.rows().getFirst().yours());
@@ -56,6 +58,7 @@ class CompareTest {
     }
 
     @Test
+    @Quick
     void claimsAreCheckedOnYourOutput() {
         assertTrue(compare("took 1500 ms\n").claims().getFirst().holds());
         var quick = compare("took 900 ms\n").claims().getFirst();

@@ -32,6 +32,7 @@ class SiteBuildTest {
     }
 
     @Test
+    @Quick
     void indexLinksToEveryLessonInOrder() throws Exception {
         var lessons = Lesson.loadAll(Proc.ROOT);
         var index = Jsoup.parse(site.resolve("index.html"));
@@ -40,6 +41,7 @@ class SiteBuildTest {
     }
 
     @Test
+    @Quick
     void everyLessonShowsItsProgramAndRecordedOutput() throws Exception {
         for (Lesson l : Lesson.loadAll(Proc.ROOT)) {
             var page = Jsoup.parse(site.resolve(l.page()));
@@ -52,6 +54,7 @@ class SiteBuildTest {
     }
 
     @Test
+    @Quick
     void everyProgramOnAPageIsTheFileAsShipped() throws Exception {
         var catalog = Catalog.load(Proc.ROOT);
         for (Lesson l : Lesson.loadAll(Proc.ROOT))
