@@ -226,7 +226,7 @@ class ServeBrowserTest {
         p.findElement(By.cssSelector("button.live-start")).click();
         waiting().until(d -> status(p).startsWith("exit 0"));
         waiting().until(d -> !p.findElements(By.cssSelector(".live-comparison table")).isEmpty());
-        Results results = new AxeBuilder().include(".live-run").include(".live-bar").analyze(driver);
+        Results results = new AxeBuilder().setTimeout((int) Waits.HUNG.toSeconds()).include(".live-run").include(".live-bar").analyze(driver);
         assertEquals(List.of(), results.getViolations().stream().map(v -> v.getId() + ": " + v.getHelp() + " " + v.getNodes().stream().map(n -> n.getTarget().toString()).toList()).toList());
     }
 }
