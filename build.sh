@@ -2,6 +2,7 @@
 # The course's one entry point.
 #   ./build.sh              build the site into site/ (open site/index.html)
 #   ./build.sh test         run every test (installs what the tests need first)
+#   ./build.sh test quick   the quick tier: no program, no browser, under a minute
 #   ./build.sh record [id]  re-run the lessons' declared runs and store their output
 #   ./build.sh runs         list the declared runs and the command each records
 #   ./build.sh cited        list the figures the lessons cite from elsewhere, with their sources
@@ -14,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 root="$(pwd)"
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
 
 # A JDK 25 for everything below: the ./jbang launcher finds it and exports JAVA_HOME.
 jdk_home() {

@@ -20,20 +20,36 @@ import org.junit.platform.launcher.listeners.*;
 import org.junit.platform.engine.*;
 import org.junit.platform.engine.discovery.*;
 
-/// Runs every JUnit test in tools/tests, one at a time, and ends with "N passed, N failed".
-/// Arguments: optional class-name filters, e.g. `Tests GeneratorTest` (substring match).
+/// Runs the JUnit tests in tools/tests, one at a time, and ends with "N passed, N failed".
+/// Arguments, in any order: `quick` for the quick tier only (the tests marked @Quick; see
+/// tests/Quick.java), and class-name filters (substring match), e.g. `Tests GeneratorTest` or
+/// `Tests quick Site`. No arguments: every test.
+/// After each class it prints the time the class took, and at the end the slowest classes.
 void main(String[] args) {
-    var request = LauncherDiscoveryRequestBuilder.request()
+    boolean quick = java.util.Arrays.asList(args).contains(tests.Quick.TAG);
+    var classes = java.util.Arrays.stream(args).filter(a -> !a.equals(tests.Quick.TAG)).toList();
+    var builder = LauncherDiscoveryRequestBuilder.request()
             .selectors(selectPackage("tests"))
-            .filters(args.length == 0
+            .filters(classes.isEmpty()
                     ? ClassNameFilter.includeClassNamePatterns(".*")
-                    : ClassNameFilter.includeClassNamePatterns(
-                            java.util.Arrays.stream(args).map(a -> ".*" + a + ".*").toArray(String[]::new)))
-            .configurationParameter("junit.jupiter.execution.parallel.enabled", "false")
-            .build();
+                    : ClassNameFilter.includeClassNamePatterns(classes.stream().map(a -> ".*" + a + ".*").toArray(String[]::new)))
+            .configurationParameter("junit.jupiter.execution.parallel.enabled", "false");
+    if (quick) builder.filters(TagFilter.includeTags(tests.Quick.TAG));
+    var request = builder.build();
     var summary = new SummaryGeneratingListener();
+    var classStarts = new java.util.HashMap<String, Long>();
+    var classTimes = new java.util.LinkedHashMap<String, Long>();  // class -> nanoseconds it took
     var progress = new TestExecutionListener() {
+        @Override public void executionStarted(TestIdentifier id) {
+            className(id).ifPresent(c -> classStarts.put(c, System.nanoTime()));
+        }
+
         @Override public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+            className(id).ifPresent(c -> {
+                long ns = System.nanoTime() - classStarts.get(c);
+                classTimes.put(c, ns);
+                IO.println(String.format(java.util.Locale.ROOT, "---- %s took %.1f s", c, ns / 1e9));
+            });
             if (!id.isTest()) {
                 if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL)
                     IO.println("  ERROR in " + id.getDisplayName() + ": " + result.getThrowable().map(Throwable::toString).orElse(""));
@@ -49,12 +65,26 @@ void main(String[] args) {
             result.getThrowable().filter(t -> result.getStatus() != TestExecutionResult.Status.SUCCESSFUL)
                     .ifPresent(t -> IO.println("       " + String.valueOf(t).replace("\n", "\n       ")));
         }
+
+        /// The simple name of a test class's container, else empty.
+        java.util.Optional<String> className(TestIdentifier id) {
+            return id.getSource().filter(s -> s instanceof org.junit.platform.engine.support.descriptor.ClassSource)
+                    .map(s -> ((org.junit.platform.engine.support.descriptor.ClassSource) s).getJavaClass().getSimpleName());
+        }
     };
     long t0 = System.nanoTime();
+    // The quick tier starts no process (tests/Quick.java): watched, not assumed.
+    var watch = quick ? tests.ProcessWatch.start() : null;
     LauncherFactory.create().execute(request, summary, progress);
+    var started = watch == null ? java.util.List.<String>of() : watch.stop();
+    for (String p : started) IO.println("FAIL the quick tier started a process: " + p);
     var s = summary.getSummary();
-    long failed = s.getTestsFailedCount() + s.getTestsAbortedCount() + s.getContainersFailedCount();
-    IO.println(String.format("tests took %.1f s", (System.nanoTime() - t0) / 1e9));
+    long failed = s.getTestsFailedCount() + s.getTestsAbortedCount() + s.getContainersFailedCount() + (started.isEmpty() ? 0 : 1);
+    IO.println(String.format(java.util.Locale.ROOT, "tests took %.1f s", (System.nanoTime() - t0) / 1e9));
+    if (classTimes.size() > 1)
+        IO.println("slowest classes: " + String.join(", ", classTimes.entrySet().stream()
+                .sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed()).limit(3)
+                .map(e -> String.format(java.util.Locale.ROOT, "%s %.1f s", e.getKey(), e.getValue() / 1e9)).toList()));
     if (s.getTestsFoundCount() == 0) IO.println("no tests found");
     IO.println(s.getTestsSucceededCount() + " passed, " + failed + " failed");
     System.exit(failed == 0 && s.getTestsFoundCount() > 0 ? 0 : 1);

@@ -52,11 +52,13 @@ class CatalogTest {
     }
 
     @Test
+    @Quick
     void everyProgramAndExerciseHasAnAlias() {
         CATALOG.requireAliasesFor(Proc.ROOT);
     }
 
     @Test
+    @Quick
     void everyAliasHasADescriptionAndAnExistingFile() {
         for (var a : CATALOG.aliases().values()) {
             assertTrue(Files.isRegularFile(a.script()), a.name());
@@ -65,6 +67,7 @@ class CatalogTest {
     }
 
     @Test
+    @Quick
     void everyExerciseHasItsSolutionAlias() {
         for (var a : CATALOG.aliases().values())
             if (a.isExercise()) {
@@ -75,6 +78,7 @@ class CatalogTest {
     }
 
     @Test
+    @Quick
     void theBriefsAliasesPointAtTheBriefsFiles() {
         var brief = Map.of("ceiling", "programs/ThreadCeiling.java", "timetable", "exercises/Timetable.java",
                 "timetable-solution", "exercises/solutions/Timetable.java", "hopping", "programs/CarrierHopping.java",
@@ -85,6 +89,7 @@ class CatalogTest {
     }
 
     @Test
+    @Quick
     void everyProgramStartsWithTheLineThatRunsItBothWays() throws Exception {
         for (var a : CATALOG.aliases().values()) {
             String first = Files.readAllLines(a.script()).getFirst();

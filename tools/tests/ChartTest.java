@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /// values, theory lines sit where theory puts them, re-recording redraws, and every bad block
 /// stops the build at its line with site/ left as it was. The last test weighs the real
 /// lessons' charts.
+@Quick
 class ChartTest {
 
     @TempDir

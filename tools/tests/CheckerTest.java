@@ -215,7 +215,7 @@ class CheckerTest {
         assertEquals(1, first.exit(), first.all());
         assertTrue(first.out().contains("Hint: ./jbang check --hint " + ALL.getFirst().name()), first.all());
         Path tools = copy.resolve(".cache/tools");
-        long until = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        long until = System.nanoTime() + Waits.HUNG.toNanos();
         Path aot = null;
         while (aot == null && System.nanoTime() < until) {   // made in the background after the first run
             try (var files = Files.list(tools)) {
@@ -355,7 +355,7 @@ class CheckerTest {
                 .redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectErrorStream(true);
         pb.environment().put("COURSE_ROOT", copy.toString());
         Process p = pb.start();
-        assertTrue(p.waitFor(2, TimeUnit.MINUTES), "did not end");
+        assertTrue(p.waitFor(Waits.HUNG.toSeconds(), TimeUnit.SECONDS), "did not end");
         return new Proc.Result(p.exitValue(), Files.readString(out), "", 0);
     }
 
@@ -376,14 +376,14 @@ class CheckerTest {
             return Files.readString(file);
         }
 
-        /// Waits until the output contains `text` (fails after a minute).
+        /// Waits until the output contains `text` (fails after Waits.HUNG).
         void await(String text) throws Exception {
             awaitAfter("", text);
         }
 
         /// Waits until the output after the last `marker` contains `text`.
         void awaitAfter(String marker, String text) throws Exception {
-            long until = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+            long until = System.nanoTime() + Waits.HUNG.toNanos();
             while (true) {
                 String out = text();
                 int at = marker.isEmpty() ? 0 : out.lastIndexOf(marker);
@@ -397,7 +397,7 @@ class CheckerTest {
         }
 
         int awaitExit() throws Exception {
-            if (!process.waitFor(1, TimeUnit.MINUTES)) {
+            if (!process.waitFor(Waits.HUNG.toSeconds(), TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 fail("watch mode did not end:\n" + text());
             }

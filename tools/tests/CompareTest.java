@@ -36,6 +36,7 @@ class CompareTest {
     }
 
     @Test
+    @Quick
     void everyQuotedFigureIsSetBesideTheRecordedOneWithTheRatio() {
         var c = compare("took 2468 ms\n");
         assertEquals(1, c.rows().size());
@@ -49,6 +50,7 @@ class CompareTest {
     }
 
     @Test
+    @Quick
     void aFigureThatOnlyAChartShowsIsComparedToo() throws Exception {
         f.replace("lessons/01-first.md", "See [the program]", """
                 ```chart
@@ -72,6 +74,7 @@ class CompareTest {
     }
 
     @Test
+    @Quick
     void aFiguresContextIsTheProseBeforeItEvenAfterARegexWithBraces() throws Exception {
         f.replace("lessons/01-first.md", "It took {{hello-run: took (\\d+) ms}} ms.",
                 "It took {{hello-run: took (\\d{4}) ms}} ms, or {{hello-run: (\\d+) ms}} in all.");
@@ -80,6 +83,7 @@ class CompareTest {
     }
 
     @Test
+    @Quick
     void aFigureYourOutputLacksIsMissingNotACrash() {
         var c = compare("spent 2468 ms\n"); // a program edited to print something else
         assertNull(c.rows().getFirst().yours());
@@ -87,6 +91,7 @@ class CompareTest {
     }
 
     @Test
+    @Quick
     void claimsAreCheckedOnYourOutput() {
         assertTrue(compare("took 1500 ms\n").claims().getFirst().holds());
         var quick = compare("took 900 ms\n").claims().getFirst();

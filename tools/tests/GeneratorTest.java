@@ -9,6 +9,7 @@ import org.junit.jupiter.api.*;
 import org.junit.jupiter.api.io.TempDir;
 
 /// The generator, on a tiny course: what it renders, and how it refuses bad input.
+@Quick
 class GeneratorTest {
 
     @TempDir

@@ -7,6 +7,7 @@ import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 
 /// Build-time highlighting of JDK 25 compact source files.
+@Quick
 class HighlightTest {
 
     static String kinds(String html, String cls) {

@@ -54,13 +54,17 @@ public final class Proc {
         return run(ROOT, env, Duration.ofMinutes(5), cmd);
     }
 
+    /// How long a process may run before the test calls it hung, kills it and fails: a safety
+    /// net, never a speed requirement (a time a test asserts is a Bounds). Give minutes, many
+    /// times what the process takes on a loaded 2-core machine, so a machine twice as slow
+    /// still passes; the run returns as soon as the process ends.
     public record Duration(long millis) {
         public static Duration ofMinutes(long m) { return new Duration(m * 60_000); }
         public static Duration ofSeconds(long s) { return new Duration(s * 1_000); }
     }
 
-    /// Runs a command, fails the test if it does not end within the limit. The files that
-    /// catch its output are deleted however it ends.
+    /// Runs a command, fails the test if it does not end within `limit` (a safety net against
+    /// a hang: see Duration). The files that catch its output are deleted however it ends.
     public static Result run(Path dir, Map<String, String> env, Duration limit, List<String> command) {
         Path out = null, err = null;
         try {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /// The shipped course's recordings: every declared run has one, made from the program as it
 /// is now (a stale recording fails here, while ./build.sh only warns), and none is orphaned.
+@Quick
 class RecordingsTest {
 
     static final Build.Loaded COURSE = Build.load(Proc.ROOT);

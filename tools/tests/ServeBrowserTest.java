@@ -6,7 +6,6 @@ import com.deque.html.axecore.results.Results;
 import com.deque.html.axecore.selenium.AxeBuilder;
 import java.io.File;
 import java.nio.file.*;
-import java.time.Duration;
 import java.util.*;
 import java.util.logging.Level;
 import org.junit.jupiter.api.*;
@@ -73,8 +72,8 @@ class ServeBrowserTest {
         assertEquals(List.of(), errors, "console errors");
     }
 
-    WebDriverWait waiting(int seconds) {
-        return new WebDriverWait(driver, Duration.ofSeconds(seconds));
+    WebDriverWait waiting() {
+        return new WebDriverWait(driver, Waits.HUNG);
     }
 
     Object js(String script, Object... args) {
@@ -84,7 +83,7 @@ class ServeBrowserTest {
     /// Opens a page and waits until its Run buttons are there and it is connected.
     void open(String page) {
         driver.get(base + page);
-        waiting(15).until(d -> Boolean.TRUE.equals(js("return !!document.querySelector('.live-bar.live-connected') && !!document.querySelector('.live-run')")));
+        waiting().until(d -> Boolean.TRUE.equals(js("return !!document.querySelector('.live-bar.live-connected') && !!document.querySelector('.live-run')")));
         js("window.__notReloaded = true");
     }
 
@@ -105,7 +104,7 @@ class ServeBrowserTest {
     }
 
     void awaitReload() {
-        waiting(20).until(d -> !Boolean.TRUE.equals(js("return window.__notReloaded")) && Boolean.TRUE.equals(js("return !!document.querySelector('.live-bar.live-connected')")));
+        waiting().until(d -> !Boolean.TRUE.equals(js("return window.__notReloaded")) && Boolean.TRUE.equals(js("return !!document.querySelector('.live-bar.live-connected')")));
     }
 
     @Test
@@ -120,9 +119,9 @@ class ServeBrowserTest {
         choose(p, "ticker-3");
         p.findElement(By.cssSelector("button.live-start")).click();
         // tick 1 shows while the program still runs: Stop is still enabled then.
-        waiting(10).until(d -> output(p).contains("tick 1"));
+        waiting().until(d -> output(p).contains("tick 1"));
         assertTrue(p.findElement(By.cssSelector("button.live-stop")).isEnabled() || output(p).contains("exit 0"));
-        waiting(10).until(d -> status(p).startsWith("exit 0"));
+        waiting().until(d -> status(p).startsWith("exit 0"));
         String out = output(p);
         // stdout and stderr are two pipes: their lines keep their own order, not each other's.
         var lines = out.lines().toList();
@@ -146,14 +145,14 @@ class ServeBrowserTest {
         var p = panel("ticker");
         choose(p, "ticker-3");
         p.findElement(By.cssSelector("button.live-start")).click();
-        waiting(15).until(d -> !p.findElements(By.cssSelector(".live-comparison table")).isEmpty());
+        waiting().until(d -> !p.findElements(By.cssSelector(".live-comparison table")).isEmpty());
         var table = p.findElement(By.cssSelector(".live-comparison table"));
         assertTrue(table.findElement(By.cssSelector("caption")).getText().contains("JDK recorded"), table.getText());
         var cells = table.findElements(By.cssSelector("tbody tr:first-child > *")).stream().map(WebElement::getText).toList();
         assertEquals(List.of("The ticker ticked", "3", "3", "1.00×"), cells);
         // A new run clears the old comparison until its own arrives.
         p.findElement(By.cssSelector("button.live-start")).click();
-        waiting(5).until(d -> p.findElements(By.cssSelector(".live-comparison")).isEmpty() || output(p).contains("tick 1"));
+        waiting().until(d -> p.findElements(By.cssSelector(".live-comparison")).isEmpty() || output(p).contains("tick 1"));
     }
 
     @Test
@@ -163,9 +162,9 @@ class ServeBrowserTest {
         var p = panel("ticker");
         choose(p, "ticker-long");
         p.findElement(By.cssSelector("button.live-start")).click();
-        waiting(10).until(d -> output(p).contains("tick 2"));
+        waiting().until(d -> output(p).contains("tick 2"));
         p.findElement(By.cssSelector("button.live-stop")).click();
-        waiting(10).until(d -> status(p).contains("stopped from the page"));
+        waiting().until(d -> status(p).contains("stopped from the page"));
     }
 
     @Test
@@ -193,7 +192,7 @@ class ServeBrowserTest {
         assertTrue(driver.findElement(By.tagName("article")).getText().contains("Edited while the page was open."));
         js("window.__notReloaded = true");
         Files.writeString(lesson, good.replace("title: Live", "titel: Live"));
-        var overlay = waiting(20).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".live-error")));
+        var overlay = waiting().until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".live-error")));
         assertTrue(overlay.getText().contains("unknown front matter key 'titel'"), overlay.getText());
         assertEquals("alert", overlay.getAttribute("role"));
         Files.writeString(lesson, good);
@@ -208,10 +207,10 @@ class ServeBrowserTest {
         var p = panel("ticker");
         choose(p, "ticker-long");
         p.findElement(By.cssSelector("button.live-start")).click();
-        waiting(10).until(d -> output(p).contains("tick 1"));
+        waiting().until(d -> output(p).contains("tick 1"));
         Path lesson = server.root.resolve("lessons/01-live.md");
         Files.writeString(lesson, "\nAnother edit.\n", StandardOpenOption.APPEND);
-        waiting(20).until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".live-pending")));
+        waiting().until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".live-pending")));
         assertEquals(Boolean.TRUE, js("return window.__notReloaded"), "not reloaded while the run goes on");
         assertTrue(output(p).contains("tick"));
         p.findElement(By.cssSelector("button.live-stop")).click();
@@ -225,9 +224,9 @@ class ServeBrowserTest {
         var p = panel("ticker");
         choose(p, "ticker-3");
         p.findElement(By.cssSelector("button.live-start")).click();
-        waiting(10).until(d -> status(p).startsWith("exit 0"));
-        waiting(10).until(d -> !p.findElements(By.cssSelector(".live-comparison table")).isEmpty());
-        Results results = new AxeBuilder().include(".live-run").include(".live-bar").analyze(driver);
+        waiting().until(d -> status(p).startsWith("exit 0"));
+        waiting().until(d -> !p.findElements(By.cssSelector(".live-comparison table")).isEmpty());
+        Results results = new AxeBuilder().setTimeout((int) Waits.HUNG.toSeconds()).include(".live-run").include(".live-bar").analyze(driver);
         assertEquals(List.of(), results.getViolations().stream().map(v -> v.getId() + ": " + v.getHelp() + " " + v.getNodes().stream().map(n -> n.getTarget().toString()).toList()).toList());
     }
 }

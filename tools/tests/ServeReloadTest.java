@@ -14,7 +14,7 @@ import tests.ServeTest.Events.Event;
 /// keeps being served.
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ServeReloadTest {
-    static final Duration WAIT = Duration.ofSeconds(20);
+    static final Duration WAIT = Waits.HUNG;
 
     Server server;
     Events page;

@@ -16,7 +16,7 @@ import tests.ServeTest.Events.Event;
 class ServeRunTest {
     static final long RUN_LIMIT_SECONDS = 5;
     static final int OUTPUT_LIMIT = 4096;
-    static final Duration WAIT = Duration.ofSeconds(30);
+    static final Duration WAIT = Waits.HUNG;
 
     Server server;
     Events page;
@@ -153,7 +153,7 @@ class ServeRunTest {
         tab.first("out", "ticker", mark, WAIT);
         long t0 = System.nanoTime();
         tab.close();
-        server.awaitLog("run ticker-long \\(pid " + pid + "\\) ended: the page that started it was closed", Duration.ofSeconds(10));
+        server.awaitLog("run ticker-long \\(pid " + pid + "\\) ended: the page that started it was closed", WAIT);
         assertDead(pid);
         Bounds.assertUnder("closed page noticed", 5_000, (System.nanoTime() - t0) / 1_000_000);
     }

@@ -24,7 +24,7 @@ class ServeTest {
     @DisplayName("serve: builds the site, listens on 127.0.0.1 only, prints the URL, and pages get the live script")
     void startsOnLoopback() throws Exception {
         try (var server = Server.start(Repo.create())) {
-            server.awaitLog(Pattern.quote("serving http://127.0.0.1:" + server.port + "/"), Duration.ofSeconds(10));
+            server.awaitLog(Pattern.quote("serving http://127.0.0.1:" + server.port + "/"), Waits.HUNG);
             var page = server.get("/live.html");
             assertEquals(200, page.status(), page.body());
             assertTrue(page.body().contains("<script src=\"/__live/live.js\""), "live script injected");
@@ -44,7 +44,7 @@ class ServeTest {
     @DisplayName("serve: --host binds that address instead, warns about it, and accepts it as Host")
     void hostFlagWarns() throws Exception {
         try (var server = Server.start(Repo.create(), "--host", "127.0.0.2")) {
-            server.awaitLog(Pattern.quote("warning: listening on 127.0.0.2"), Duration.ofSeconds(10));
+            server.awaitLog(Pattern.quote("warning: listening on 127.0.0.2"), Waits.HUNG);
             var r = Raw.request("127.0.0.2", server.port, "GET", "/", Map.of("Host", "127.0.0.2:" + server.port), null);
             assertEquals(200, r.status(), r.body());
             assertThrows(IOException.class, () -> new Socket("127.0.0.1", server.port).close(), "not bound to 127.0.0.1");
@@ -66,7 +66,7 @@ class ServeTest {
     @DisplayName("serve: a page's hello lists the declared runs, and says which are terminal-only")
     void helloListsRuns() throws Exception {
         try (var server = Server.start(Repo.create()); var events = server.events()) {
-            var hello = events.next("hello", Duration.ofSeconds(5));
+            var hello = events.next("hello", Waits.HUNG);
             String data = hello.data();
             assertTrue(data.contains("\"id\":\"ticker-3\",\"alias\":\"ticker\",\"args\":[\"3\",\"300\"]"), data);
             assertTrue(Pattern.compile("\"id\":\"ticker-wrapped\"[^}]*\"runnable\":false").matcher(data).find(), data);
@@ -82,8 +82,8 @@ class ServeTest {
         try (var server = Server.start(Repo.create()); var events = server.events()) {
             int mark = events.mark();
             assertEquals(202, server.post("run", events.client(), "family").status());
-            pid = events.first("start", "family", mark, Duration.ofSeconds(30)).number("pid");
-            events.first("out", "family", mark, Duration.ofSeconds(30));
+            pid = events.first("start", "family", mark, Waits.HUNG).number("pid");
+            events.first("out", "family", mark, Waits.HUNG);
         } // close() stops the server and fails if a program it started still runs
         assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
     }
@@ -345,7 +345,7 @@ class ServeTest {
             });
             int port;
             try {
-                port = portFound.get(4, TimeUnit.MINUTES); // the first time, JBang compiles the server
+                port = portFound.get(Waits.HUNG.toMinutes(), TimeUnit.MINUTES); // the first time, JBang compiles the server
             } catch (ExecutionException | TimeoutException e) {
                 port = -1;
             }
@@ -426,7 +426,7 @@ class ServeTest {
                     .filter(h -> h.parent().map(pp -> pp.pid() == p.pid()).orElse(false))
                     .forEach(ProcessHandle::destroy);
             try {
-                if (!p.waitFor(10, TimeUnit.SECONDS)) p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                if (!p.waitFor(Waits.HUNG.toSeconds(), TimeUnit.SECONDS)) p.destroyForcibly().waitFor(Waits.HUNG.toSeconds(), TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -480,7 +480,7 @@ class ServeTest {
             for (var e : h.entrySet()) if (e.getValue() != null) req.append(e.getKey()).append(": ").append(e.getValue()).append("\r\n");
             req.append("\r\n");
             try (var s = new Socket(host, port)) {
-                s.setSoTimeout(15_000);
+                s.setSoTimeout((int) Waits.HUNG.toMillis());
                 var out = s.getOutputStream();
                 out.write(req.toString().getBytes(StandardCharsets.ISO_8859_1));
                 out.write(bytes);
@@ -618,7 +618,7 @@ class ServeTest {
         /// The page's token, from its hello.
         String client() throws InterruptedException {
             for (Event e : all) if (e.name().equals("hello")) return e.string("client");
-            return next("hello", Duration.ofSeconds(10)).string("client");
+            return next("hello", Waits.HUNG).string("client");
         }
 
         /// Makes next() look only at events that come after now.

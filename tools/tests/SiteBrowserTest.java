@@ -13,7 +13,6 @@ import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
-import java.time.Duration;
 import java.util.*;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -91,8 +90,10 @@ class SiteBrowserTest {
         options.setCapability("goog:loggingPrefs", logs);
         var service = new ChromeDriverService.Builder().usingDriverExecutable(new File("/usr/bin/chromedriver")).build();
         driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        // Safety nets, not speed limits (Waits): print.html, every lesson on one page, takes
+        // axe-core many seconds on a fast machine, and more than 30 on one half as fast.
+        driver.manage().timeouts().scriptTimeout(Waits.HUNG);
+        driver.manage().timeouts().pageLoadTimeout(Waits.HUNG);
         cdp("Browser.grantPermissions", Map.of("permissions", List.of("clipboardReadWrite", "clipboardSanitizedWrite")));
     }
 
@@ -111,9 +112,7 @@ class SiteBrowserTest {
         if (driver != null) driver.quit();
         if (server != null) server.stop(0);
         if (serverThreads != null) serverThreads.close();
-        if (profile != null) try (var s = Files.walk(profile)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        Temp.delete(profile);
     }
 
     static String mime(Path p) {
@@ -147,7 +146,7 @@ class SiteBrowserTest {
     }
 
     WebDriverWait waiting() {
-        return new WebDriverWait(driver, Duration.ofSeconds(10));
+        return new WebDriverWait(driver, Waits.HUNG);
     }
 
     /// Loads a page and waits until it and its widgets are ready.
@@ -195,7 +194,8 @@ class SiteBrowserTest {
     }
 
     List<String> axe(String page, String theme) {
-        Results results = new AxeBuilder().analyze(driver);
+        // AxeBuilder sets the driver's script timeout to its own, 30 s unless told otherwise.
+        Results results = new AxeBuilder().setTimeout((int) Waits.HUNG.toSeconds()).analyze(driver);
         var out = new ArrayList<String>();
         if (results.getErrorMessage() != null) out.add(page + " (" + theme + "): axe failed: " + results.getErrorMessage());
         for (Rule r : results.getViolations())

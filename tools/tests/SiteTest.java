@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 ///
 /// Also the one place that builds the site for the site tests ({@link #site()}): the real
 /// lessons, built once per test run into a temporary folder (site/ is left alone).
+@Quick
 class SiteTest {
 
     /// Shared CSS and JavaScript, every page together, uncompressed.

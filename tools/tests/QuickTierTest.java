@@ -1,0 +1,56 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
+
+import java.util.*;
+import org.junit.jupiter.api.*;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.launcher.TagFilter;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/// The quick tier (`./build.sh test quick`, tests/Quick.java): what it holds, and the watch
+/// that keeps it free of processes.
+class QuickTierTest {
+
+    /// The test classes with at least one test in the quick tier, as Tests.java selects it.
+    static Set<String> quickClasses() {
+        var plan = LauncherFactory.create().discover(LauncherDiscoveryRequestBuilder.request()
+                .selectors(selectPackage("tests")).filters(TagFilter.includeTags(Quick.TAG)).build());
+        var out = new TreeSet<String>();
+        for (var root : plan.getRoots())
+            for (TestIdentifier id : plan.getDescendants(root))
+                if (id.isTest())
+                    plan.getParent(id).flatMap(TestIdentifier::getSource).filter(s -> s instanceof ClassSource)
+                            .ifPresent(s -> out.add(((ClassSource) s).getJavaClass().getSimpleName()));
+        return out;
+    }
+
+    @Test
+    @Quick
+    @DisplayName("quick tier: holds the generator, site, chart, highlight, recordings and catalog tests; no browser, server or lesson test")
+    void holdsWhatItShould() {
+        var quick = quickClasses();
+        for (String c : List.of("GeneratorTest", "SiteTest", "ChartTest", "HighlightTest", "RecordingsTest", "CatalogTest", "QuickTierTest"))
+            assertTrue(quick.contains(c), c + " is not in the quick tier: " + quick);
+        for (String c : quick)
+            assertFalse(c.contains("Browser") || c.startsWith("Serve") || c.startsWith("Lesson"), c + " is in the quick tier");
+    }
+
+    @Test
+    @DisplayName("quick tier: the process watch sees a process a test starts, and names the test")
+    void watchSeesEveryProcess() {
+        var watch = ProcessWatch.start();
+        List<String> started;
+        try {
+            Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(5), List.of("true")));
+        } finally {
+            started = watch.stop();
+        }
+        assertEquals(1, started.size(), started.toString());
+        assertTrue(started.getFirst().startsWith("true (pid "), started.getFirst());
+        assertTrue(started.getFirst().endsWith("started from tests.QuickTierTest.watchSeesEveryProcess"), started.getFirst());
+    }
+}
