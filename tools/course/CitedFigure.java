@@ -45,7 +45,8 @@ public record CitedFigure(String figure, String source, Path file, int line) {
     /// The list of a page's cited figures, with their sources; empty when there are none.
     static String section(List<CitedFigure> cited) {
         if (cited.isEmpty()) return "";
-        Element section = Html.element("section").addClass("cited-figures").attr("aria-labelledby", "reported-figures");
+        // no accessible name: not a landmark, so print.html may hold one per lesson
+        Element section = Html.element("section").addClass("cited-figures");
         section.appendElement("h2").id("reported-figures").text("Figures reported by others");
         section.appendElement("p").text("This course did not measure these figures: each was reported on the machine "
                 + "its source names. The figures measured here are read from this page's recordings.");
