@@ -1,17 +1,17 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 //SOURCES course/Exercises.java course/BuildError.java course/Course.java course/Preview.java
+//SOURCES kit/Hash.java kit/Javac.java kit/Processes.java kit/Root.java kit/Trees.java
 
 import course.BuildError;
 import course.Course;
 import course.Exercises;
 import course.Exercises.Exercise;
 import java.nio.file.attribute.FileTime;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.SimpleJavaFileObject;
-import javax.tools.StandardLocation;
-import javax.tools.ToolProvider;
+import kit.Hash;
+import kit.Javac;
+import kit.Processes;
+import kit.Trees;
 
 /// The exercise checker. Runs each exercise as the student left it (exercises/X.java, with
 /// this JDK) and reads its verdict. Needs only JDK 25 and the repository; its state lives in
@@ -236,7 +236,7 @@ Options optionsFor(Exercise e, String text) {
 /// The cache entry for this text of the exercise: .cache/check/NAME-KEY/ holding `classes/`,
 /// `main` (the class to run) or `compile-error`, and `verdict` once it has run.
 Path entry(Exercise e, String text, Options options) {
-    String key = sha256(String.join("\0", checkerKey(), e.name(), text, options.toString()));
+    String key = Hash.sha256(String.join("\0", checkerKey(), e.name(), text, options.toString()));
     return cache.resolve(e.name() + "-" + key.substring(0, 20));
 }
 
@@ -273,7 +273,7 @@ Outcome runExercise(Exercise e) {
         Ran r = c.error() != null ? new Ran(1, c.error(), true) : run(c, options);
         // a damaged entry (class files cut short, say): compile once more, silently
         if (attempt == 1 && c.fromCache() && r.output().lines().anyMatch(l -> brokenClasses(l))) {
-            deleteTree(entry);
+            Trees.deleteIfPossible(entry);
             continue;
         }
         if (r.ended()) remember(entry, r);
@@ -296,53 +296,50 @@ record Ran(int exit, String output, boolean ended) {}
 /// The exercise's classes, from the cache or compiled now; or its compile errors, printed as
 /// `java File.java` prints them (file:line: error: ...).
 Compiled compiled(Exercise e, String text, Options options, Path entry) {
-    String main = readOrNull(entry.resolve("main")), error = readOrNull(entry.resolve("compile-error"));
-    if (error != null) return new Compiled(null, null, error, "", true);
-    if (main != null && !main.isBlank() && Files.isDirectory(entry.resolve("classes"))) {
-        String warnings = readOrNull(entry.resolve("warnings"));
-        return new Compiled(entry.resolve("classes"), main.strip(), null, warnings == null ? "" : warnings, true);
-    }
-    deleteTree(entry);
-    Path tmp = entry.resolveSibling(entry.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-" + Thread.currentThread().threadId());
+    Compiled kept = read(entry, true);
+    if (kept != null) return kept;
+    Trees.deleteIfPossible(entry);
     try {
-        deleteTree(tmp);
-        Files.createDirectories(tmp.resolve("classes"));
-        var messages = new StringWriter();
-        String mainClass = Compiler.compile(e.file(), text, tmp.resolve("classes"), options.javac(), messages);
-        String shown = messages.toString().replace(root + File.separator, "");
-        if (mainClass == null) {
-            String err = shown.stripTrailing() + "\nerror: compilation failed\n";
-            Files.writeString(tmp.resolve("compile-error"), err);
-            deleteTree(tmp.resolve("classes"));
-            install(tmp, entry, e);
-            return new Compiled(null, null, err, "", false);
-        }
-        // warnings (deprecation, unchecked) are shown as `java File.java` shows them
-        Files.writeString(tmp.resolve("warnings"), shown);
-        Files.writeString(tmp.resolve("main"), mainClass + "\n");
-        install(tmp, entry, e);
-        if (!Files.isDirectory(entry.resolve("classes"))) throw new IOException("no classes in " + entry);
-        return new Compiled(entry.resolve("classes"), mainClass, null, shown, false);
+        Javac.install(entry, dir -> {
+            Path classes = Files.createDirectories(dir.resolve("classes"));
+            var messages = new StringWriter();
+            String mainClass = Javac.compile(e.file(), text, classes, options.javac(), messages);
+            String shown = messages.toString().replace(root + File.separator, "");
+            if (mainClass == null) {
+                Files.writeString(dir.resolve("compile-error"), shown.stripTrailing() + "\nerror: compilation failed\n");
+                Trees.delete(classes);
+            } else {
+                // warnings (deprecation, unchecked) are shown as `java File.java` shows them
+                Files.writeString(dir.resolve("warnings"), shown);
+                Files.writeString(dir.resolve("main"), mainClass + "\n");
+            }
+        });
+        dropOlderEntries(e, entry);
+        Compiled c = read(entry, false);
+        if (c == null) throw new IOException("no classes in " + entry);
+        return c;
     } catch (IOException | RuntimeException x) {
-        deleteTree(tmp);
         return new Compiled(null, null, "error: could not compile " + Course.relative(e.file()) + ": " + x + "\n", "", false);
     }
 }
 
-/// Moves a finished entry into place, and drops the entries of older texts of the exercise.
-void install(Path tmp, Path entry, Exercise e) throws IOException {
-    try {
-        Files.move(tmp, entry, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException x) {
-        if (!Files.isDirectory(entry)) throw x;
-        deleteTree(tmp);                               // another checker got there first
-    }
+/// What a cache entry holds: classes to run, or a compile error; null when it holds neither.
+Compiled read(Path entry, boolean fromCache) {
+    String main = readOrNull(entry.resolve("main")), error = readOrNull(entry.resolve("compile-error"));
+    if (error != null) return new Compiled(null, null, error, "", fromCache);
+    if (main == null || main.isBlank() || !Files.isDirectory(entry.resolve("classes"))) return null;
+    String warnings = readOrNull(entry.resolve("warnings"));
+    return new Compiled(entry.resolve("classes"), main.strip(), null, warnings == null ? "" : warnings, fromCache);
+}
+
+/// Drops the entries of older texts of the exercise.
+void dropOlderEntries(Exercise e, Path entry) throws IOException {
     try (var old = Files.list(cache)) {
         for (Path p : old.toList()) {
             String n = p.getFileName().toString();
-            if (!p.equals(entry) && n.startsWith(e.name() + "-") && !n.contains(".tmp-")
+            if (!p.equals(entry) && n.startsWith(e.name() + "-") && !Javac.unfinished(n)
                     && n.substring(e.name().length() + 1).matches("[0-9a-f]{20}"))
-                deleteTree(p);
+                Trees.deleteIfPossible(p);
         }
     }
 }
@@ -385,7 +382,7 @@ Ran run(Compiled c, Options options) {
             }
         });
         boolean ended = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
-        if (!ended) stop(p);
+        if (!ended) Processes.stop(p, Duration.ZERO);
         reader.join(2_000);
         String out;
         synchronized (output) {
@@ -395,82 +392,23 @@ Ran run(Compiled c, Options options) {
     } catch (IOException x) {
         return new Ran(1, "could not run " + java + ": " + x.getMessage(), true);
     } catch (InterruptedException x) {
-        if (p != null) stop(p);
+        if (p != null) Processes.stop(p, Duration.ZERO);
         Thread.currentThread().interrupt();
         return new Ran(1, "interrupted", false);
     }
 }
 
-/// javax.tools, loaded on first use (a check answered from the cache never loads javac).
-static final class Compiler {
-    static final JavaCompiler JAVAC = ToolProvider.getSystemJavaCompiler();
-
-    /// Compiles `file` (its `text`) into `classes` as the source launcher would; returns the
-    /// binary name of the first top-level class (the one `java File.java` runs), or null when
-    /// it does not compile. Diagnostics go to `messages`.
-    static String compile(Path file, String text, Path classes, List<String> extra, Writer messages) throws IOException {
-        if (JAVAC == null) throw new IOException("this Java has no compiler (javax.tools); use a JDK 25, not a JRE");
-        try (var files = JAVAC.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
-            files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(classes));
-            files.setLocationFromPaths(StandardLocation.CLASS_PATH, List.of());
-            files.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
-            var source = new SimpleJavaFileObject(file.toUri(), JavaFileObject.Kind.SOURCE) {
-                @Override
-                public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-                    return text;
-                }
-
-                @Override
-                public String getName() {
-                    return file.toString();
-                }
-
-                @Override
-                public String toString() {
-                    return file.toString();
-                }
-            };
-            // the options the source launcher uses (JEP 330), and the exercise's own
-            var options = new ArrayList<>(List.of("-proc:none", "-Xdiags:verbose", "-Xlint:deprecation",
-                    "-Xlint:unchecked", "-Xlint:-options", "-implicit:none"));
-            options.addAll(extra);
-            var task = (com.sun.source.util.JavacTask) JAVAC.getTask(messages, files, null, options, null, List.of(source));
-            var topLevel = new ArrayList<String>();
-            task.addTaskListener(new com.sun.source.util.TaskListener() {
-                @Override
-                public void finished(com.sun.source.util.TaskEvent event) {
-                    if (event.getKind() == com.sun.source.util.TaskEvent.Kind.ANALYZE && event.getTypeElement() != null
-                            && event.getTypeElement().getNestingKind() == javax.lang.model.element.NestingKind.TOP_LEVEL)
-                        topLevel.add(task.getElements().getBinaryName(event.getTypeElement()).toString());
-                }
-            });
-            boolean ok = task.call();
-            return ok && !topLevel.isEmpty() ? topLevel.getFirst() : null;
-        }
-    }
-}
-
 String checkerKey() {
     if (checkerKey == null) {
-        // the checker's own sources: this file and those its //SOURCES line names
-        var parts = new StringBuilder(System.getProperty("java.home")).append('\0')
-                .append(Runtime.version()).append('\0');
+        // the checker's own sources: this file and those its //SOURCES lines name
         String self = readOrNull(root.resolve("tools/Check.java"));
-        parts.append(self);
+        var parts = new ArrayList<String>(List.of(String.valueOf(self)));
         if (self != null)
             self.lines().filter(l -> l.startsWith("//SOURCES ")).flatMap(l -> Arrays.stream(l.substring(10).strip().split("\\s+")))
-                    .forEach(f -> parts.append('\0').append(readOrNull(root.resolve("tools").resolve(f))));
-        checkerKey = sha256(parts.toString());
+                    .forEach(f -> parts.add(readOrNull(root.resolve("tools").resolve(f))));
+        checkerKey = Hash.forThisJdk(parts.toArray(String[]::new));
     }
     return checkerKey;
-}
-
-static String sha256(String text) {
-    try {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException x) {
-        throw new IllegalStateException(x);
-    }
 }
 
 static FileTime modified(Path file) {
@@ -478,15 +416,6 @@ static FileTime modified(Path file) {
         return Files.getLastModifiedTime(file);
     } catch (IOException x) {
         return FileTime.fromMillis(0);
-    }
-}
-
-static void deleteTree(Path dir) {
-    if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) return;
-    try (var all = Files.walk(dir)) {
-        for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-    } catch (IOException | UncheckedIOException ignored) {
-        // left for the next run to replace
     }
 }
 
@@ -504,11 +433,6 @@ static Outcome judge(int exit, String out) {
     if (crash != null)
         return new Outcome(false, false, "crashed: " + crash.replaceFirst("^Exception in thread \"[^\"]*\" ", ""), out);
     return new Outcome(false, false, "ended (exit " + exit + ") without saying Solved.", out);
-}
-
-void stop(Process p) {
-    p.descendants().forEach(ProcessHandle::destroyForcibly);
-    p.destroyForcibly();
 }
 
 // ---- check --watch ----
@@ -601,10 +525,10 @@ static void warmUpTheCompiler() {
             Path cache = Files.createDirectories(Course.ROOT.resolve(".cache/check"));
             Path dir = Files.createTempDirectory(cache, "warm-up");
             try {
-                Compiler.compile(dir.resolve("WarmUp.java"), "void main() { IO.println(java.util.List.of(1)); }\n",
+                Javac.compile(dir.resolve("WarmUp.java"), "void main() { IO.println(java.util.List.of(1)); }\n",
                         dir, List.of(), new StringWriter());
             } finally {
-                deleteTree(dir);
+                Trees.deleteIfPossible(dir);
             }
         } catch (IOException | RuntimeException ignored) {
             // only a warm-up

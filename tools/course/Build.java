@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.*;
 import java.util.*;
+import kit.Trees;
 import org.jsoup.nodes.Element;
 
 /// Builds the whole site into a temporary folder, checks it, and only then swaps it into

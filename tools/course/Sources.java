@@ -3,8 +3,6 @@ package course;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 
 /// The text a reader sees and a run runs. For an exercise that is the text as shipped
 /// (derived from its solution), never the student's working copy.
@@ -40,14 +38,6 @@ public final class Sources {
             throw new BuildError(file, 0, "does not exist");
         } catch (IOException e) {
             throw new BuildError(file, 0, "cannot be read: " + e.getMessage());
-        }
-    }
-
-    public static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -56,7 +56,7 @@ final class DeclaredRuns {
         String text = Sources.shipped(alias);
         String file = alias.script().getFileName().toString();
         String className = file.substring(0, file.length() - ".java".length());
-        return new Program(alias.name(), alias.ref(), className, text, Sources.sha256(text), Preview.withFlags(alias.runtimeOptions(), text));
+        return new Program(alias.name(), alias.ref(), className, text, kit.Hash.sha256(text), Preview.withFlags(alias.runtimeOptions(), text));
     }
 
     Spec get(String id) { return byId.get(id); }
