@@ -17,6 +17,10 @@ static final String USAGE = """
                  --yes        also run a run that needs a wrapper (a limited user, a limit)""";
 
 void main(String[] args) {
+    if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+        IO.println(USAGE);
+        return;
+    }
     Path root = Course.ROOT;
     var words = new ArrayList<String>();
     var options = new HashSet<String>();

@@ -222,8 +222,7 @@ public final class Build {
         /// Downloadable copies of every program, exercise (as shipped) and solution (as shown).
         void downloads() throws IOException {
             for (var alias : c.catalog().aliases().values()) {
-                String ref = alias.ref();
-                if (!ref.startsWith("programs/") && !ref.startsWith("exercises/")) continue;
+                if (alias.kind() == Catalog.Alias.Kind.OTHER) continue;
                 Files.writeString(out.resolve("code").resolve(ProgramDirective.codePath(alias)), Sources.shown(alias));
             }
         }

@@ -21,7 +21,7 @@ public final class Sources {
     /// What the page shows: the shipped text, with exercise markers removed from solutions.
     public static String shown(Catalog.Alias alias) {
         String text = shipped(alias);
-        return alias.ref().startsWith("exercises/solutions/") ? Exercises.strip(text) : text;
+        return alias.kind() == Catalog.Alias.Kind.SOLUTION ? Exercises.strip(text) : text;
     }
 
     public static Path solutionOf(Path exercise) {

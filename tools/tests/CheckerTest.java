@@ -219,7 +219,7 @@ class CheckerTest {
     @DisplayName("./jbang check: compiled once without JBang, started from an AOT cache; a cache cut short is ignored without a word")
     void jbangCheckWithAnAotCache() throws Exception {
         Path copy = copyOfTheRepo();
-        copyTree(Proc.ROOT.resolve("jbang"), copy.resolve("jbang"));
+        kit.Trees.copy(Proc.ROOT.resolve("jbang"), copy.resolve("jbang"));
         var env = Map.of("COURSE_NO_FETCH", "1");             // no JBang needed: the checker is javac's alone
         var cmd = List.of(copy.resolve("jbang").toString(), "check", ALL.getFirst().name());
         var first = Proc.run(copy, env, Proc.Duration.ofMinutes(3), cmd);
