@@ -41,7 +41,8 @@ class CheckerTest {
     /// javac on tools/Check.java with tools/ as source path, `-verbose` (each file it reads)
     /// into `said`; returns javac's exit code.
     static int compileChecker(Path into, OutputStream said) {
-        return ToolProvider.getSystemJavaCompiler().run(null, null, said, "-d", into.toString(), "-verbose",
+        // -cp: only the sources, not the classes of this test run (javac would take those instead)
+        return ToolProvider.getSystemJavaCompiler().run(null, null, said, "-d", into.toString(), "-verbose", "-cp", into.toString(),
                 "--source-path", Proc.ROOT.resolve("tools").toString(), Proc.ROOT.resolve("tools/Check.java").toString());
     }
 
