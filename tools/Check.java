@@ -13,6 +13,8 @@ import kit.SourceRuns;
 import kit.SourceRuns.Options;
 import kit.SourceRuns.Ran;
 
+import static kit.SourceRuns.readOrNull;
+
 /// The exercise checker. Runs each exercise as the student left it (exercises/X.java, with
 /// this JDK) and reads its verdict. Needs only JDK 25 and the repository; its state lives in
 /// .cache/ (git-ignored): which hints were shown (.cache/check-hints/), and each exercise
@@ -455,14 +457,6 @@ static int usage(String problem) {
 
 static String indent(String text) {
     return text.isEmpty() ? "" : text.lines().map(l -> l.isEmpty() ? l : "  " + l).collect(Collectors.joining("\n"));
-}
-
-static String readOrNull(Path file) {
-    try {
-        return Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException | UncheckedIOException e) {
-        return null;
-    }
 }
 
 static long setting(String property, String env, long fallback) {

@@ -207,7 +207,8 @@ public final class SourceRuns {
         });
     }
 
-    static String readOrNull(Path file) {
+    /// A file's text, or null when it cannot be read (gone, say, or not text).
+    public static String readOrNull(Path file) {
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException | UncheckedIOException e) {
