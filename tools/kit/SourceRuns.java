@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /// Source files run as `java File.java` runs them, but compiled only once. Each text is
 /// compiled (Javac) into `cache/NAME-KEY/`, holding `classes/`, `main` (the class to run) or
@@ -30,6 +31,9 @@ public final class SourceRuns {
     private static final String RAN = "check verdict, exit ", RAN_END = "\nend of verdict\n";
     /// Output kept of one run, in characters: enough for any verdict, and no flood.
     private static final int MAX_OUTPUT = 64_000;
+    /// What every JVM prints when an environment variable gives it options: said once by the
+    /// JVM that runs this class, it is not the program's output.
+    static final Pattern JVM_NOTICE = Pattern.compile("(NOTE: )?Picked up (JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS): ");
 
     private final Path cache, workDir;
     private final String salt;
@@ -164,6 +168,7 @@ public final class SourceRuns {
             Thread reader = Thread.ofVirtual().start(() -> {
                 try (var in = new BufferedReader(new InputStreamReader(running.getInputStream(), StandardCharsets.UTF_8))) {
                     for (String line; (line = in.readLine()) != null; ) {
+                        if (JVM_NOTICE.matcher(line).lookingAt()) continue;
                         synchronized (output) {
                             if (output.length() < MAX_OUTPUT) output.append(line).append('\n');
                         }

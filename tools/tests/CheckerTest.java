@@ -141,6 +141,21 @@ class CheckerTest {
         for (Exercise e : ALL) assertTrue(r.out().contains("  ok   " + e.name() + "\n"), r.all());
     }
 
+    /// JAVA_TOOL_OPTIONS makes every JVM say "Picked up JAVA_TOOL_OPTIONS: ..." on stderr: the
+    /// checker's own JVM says it once; the exercise's run must not add it to its output.
+    @Test
+    @DisplayName("check NAME with JAVA_TOOL_OPTIONS set: the JVM's 'Picked up' notice is not part of the exercise's output")
+    void jvmNoticeIsNotOutput() throws IOException {
+        Path copy = copyOfTheRepo();
+        Exercise e = ALL.getFirst();
+        var r = Proc.run(copy, Map.of("COURSE_ROOT", copy.toString(), "JAVA_TOOL_OPTIONS", "-Duser.language=en"),
+                Proc.Duration.ofMinutes(3), checker(e.name()));
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.err().contains("Picked up JAVA_TOOL_OPTIONS"), "the checker's JVM says it: " + r.all());
+        assertFalse(r.out().contains("Picked up"), r.out());
+        assertTrue(r.out().contains("Hint: ./jbang check --hint " + e.name()), r.all());
+    }
+
     @Test
     @DisplayName("check NAME: runs that one exercise; a compile error is reported as such")
     void checkOne() throws IOException {
