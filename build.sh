@@ -33,7 +33,7 @@ run_tool() {
   local script="$1"; shift
   jdk_home
   local key cache="$root/.cache/tools"
-  key="$({ cat "tools/$script" tools/course/*.java $( [ "$script" = Tests.java ] && echo tools/tests/*.java ) $( [ "$script" = Serve.java ] && echo tools/live/*.java ) "$JAVA_HOME/release" 2>/dev/null; printf '%s' "$JAVA_HOME"; } | sha256sum | cut -c1-16)"
+  key="$({ cat "tools/$script" tools/course/*.java tools/kit/*.java $( [ "$script" = Tests.java ] && echo tools/tests/*.java ) $( [ "$script" = Serve.java ] && echo tools/live/*.java ) "$JAVA_HOME/release" 2>/dev/null; printf '%s' "$JAVA_HOME"; } | sha256sum | cut -c1-16)"
   mkdir -p "$cache"
   local cp_file="$cache/${script%.java}-$key.classpath"
   # Rebuild when the sources changed, or when JBang's cache lost the compiled jar.

@@ -3,6 +3,9 @@
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import kit.Processes;
+import kit.Root;
+import kit.Trees;
 
 /// `./build.sh bench`: how long a student and an instructor wait. Runs each step several
 /// times and prints min / median / max in milliseconds, and the machine it ran on. Nothing
@@ -13,9 +16,9 @@ import java.net.http.HttpResponse;
 /// nothing but caches. BENCH_RUNS (default 7) sets how many timed runs each step gets, after
 /// one untimed warm-up run.
 
-static final Path ROOT = Path.of(System.getenv().getOrDefault("COURSE_ROOT", "")).toAbsolutePath().normalize();
+static final Path ROOT = Root.find();
 static final int RUNS = Integer.parseInt(System.getenv().getOrDefault("BENCH_RUNS", "7"));
-static final Duration LIMIT = Duration.ofMinutes(2);
+static final Duration LIMIT = Duration.ofMinutes(2), STOP_GRACE = Duration.ofSeconds(10);
 
 void main(String[] args) throws Exception {
     if (args.length > 0) {
@@ -63,7 +66,7 @@ static long untilEnd(Path dir, String... command) throws Exception {
     Process p = builder(dir, command)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     if (!p.waitFor(LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
-        stopTree(p);
+        Processes.stop(p, STOP_GRACE);
         throw new IllegalStateException(String.join(" ", command) + " did not end within " + LIMIT);
     }
     return (System.nanoTime() - t0) / 1_000_000;
@@ -79,7 +82,7 @@ static long untilFirstLine(Path dir, String... command) throws Exception {
         if (line == null) throw new IllegalStateException(String.join(" ", command) + " printed nothing");
         return ms;
     } finally {
-        stopTree(p);
+        Processes.stop(p, STOP_GRACE);
     }
 }
 
@@ -89,7 +92,7 @@ void watchRows(String name) throws Exception {
     Path copy = Files.createTempDirectory("course-bench");
     try {
         for (String part : List.of("exercises", "tools", "lessons", "jbang", "jbang-catalog.json", "build.sh"))
-            copyTree(ROOT.resolve(part), copy.resolve(part));
+            Trees.copy(ROOT.resolve(part), copy.resolve(part));
         Path file = copy.resolve("exercises").resolve(className(name) + ".java");
         // the shipped text, so that the exercise fails and watch mode stays on it
         untilEnd(copy, "./jbang", "check", "--reset", name, "--yes");
@@ -110,10 +113,10 @@ void watchRows(String name) throws Exception {
             }
             print("watch: save to verdict on screen", times);
         } finally {
-            stopTree(p);
+            Processes.stop(p, STOP_GRACE);
         }
     } finally {
-        deleteTree(copy);
+        Trees.delete(copy);
     }
 }
 
@@ -182,7 +185,7 @@ void liveRunRow(String runId) throws Exception {
         print("live Run " + runId + ": click to first line", times);
         stream.cancel(true);
     } finally {
-        stopTree(server);
+        Processes.stop(server, STOP_GRACE);
     }
 }
 
@@ -232,38 +235,4 @@ static String firstExercise() throws IOException {
 static String className(String name) {
     return Arrays.stream(name.split("-")).map(w -> Character.toUpperCase(w.charAt(0)) + w.substring(1))
             .collect(Collectors.joining());
-}
-
-static void stopTree(Process p) {
-    p.descendants().forEach(ProcessHandle::destroy);
-    p.destroy();
-    try {
-        if (!p.waitFor(10, TimeUnit.SECONDS)) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-    } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-    }
-}
-
-static void copyTree(Path from, Path to) throws IOException {
-    if (!Files.exists(from)) return;
-    try (var all = Files.walk(from)) {
-        for (Path p : all.toList()) {
-            Path target = to.resolve(from.relativize(p).toString());
-            if (Files.isDirectory(p)) Files.createDirectories(target);
-            else {
-                Files.createDirectories(target.getParent());
-                Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
-            }
-        }
-    }
-}
-
-static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) return;
-    try (var all = Files.walk(dir)) {
-        for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-    }
 }

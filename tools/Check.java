@@ -1,28 +1,25 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 //SOURCES course/Exercises.java course/BuildError.java course/Course.java course/Preview.java
+//SOURCES kit/Hash.java kit/Javac.java kit/Processes.java kit/Root.java kit/SourceRuns.java kit/Trees.java
 
 import course.BuildError;
 import course.Course;
 import course.Exercises;
 import course.Exercises.Exercise;
 import java.nio.file.attribute.FileTime;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.SimpleJavaFileObject;
-import javax.tools.StandardLocation;
-import javax.tools.ToolProvider;
+import kit.Hash;
+import kit.SourceRuns;
+import kit.SourceRuns.Options;
+import kit.SourceRuns.Ran;
+
+import static kit.SourceRuns.readOrNull;
 
 /// The exercise checker. Runs each exercise as the student left it (exercises/X.java, with
 /// this JDK) and reads its verdict. Needs only JDK 25 and the repository; its state lives in
 /// .cache/ (git-ignored): which hints were shown (.cache/check-hints/), and each exercise
-/// compiled once with javax.tools plus its last verdict (.cache/check/).
-///
-/// Speed: `java File.java` spends about a second compiling before the program starts. Here an
-/// exercise is compiled in this JVM into .cache/check/NAME-KEY/ and run with `java -cp`; KEY is
-/// a hash of the exercise's text, the JDK, the checker's own sources and the exercise's options,
-/// so a verdict is kept only while all of those are unchanged (and the output says so). A cache
-/// entry that cannot be read is rebuilt without a word.
+/// compiled once plus its last verdict (.cache/check/, kept by kit.SourceRuns while the
+/// exercise's text, the JDK and the checker's own sources are unchanged; the output says so).
 ///
 /// Settings: CHECK_POLL_MS (or -Dcheck.poll.ms) is how often watch mode looks at the file's
 /// time stamp, 100 ms by default; CHECK_TIMEOUT_SECONDS (or -Dcheck.timeout.seconds) ends a run that hangs, 30 s;
@@ -41,10 +38,9 @@ static final String USAGE = """
                                           (asks first, unless --yes)""";
 
 final Path root = Course.ROOT;
-final Path java = Path.of(System.getProperty("java.home"), "bin",
-        System.getProperty("os.name").startsWith("Windows") ? "java.exe" : "java");
 final long pollMillis = setting("check.poll.ms", "CHECK_POLL_MS", 100);
 final long timeoutSeconds = setting("check.timeout.seconds", "CHECK_TIMEOUT_SECONDS", 30);
+final SourceRuns runs = new SourceRuns(root.resolve(".cache/check"), root, checkerKey(), Duration.ofSeconds(timeoutSeconds));
 final int parallel = (int) Math.max(1, setting("check.parallel", "CHECK_PARALLEL",
         Math.min(4, Runtime.getRuntime().availableProcessors())));
 List<Exercise> exercises;
@@ -217,260 +213,40 @@ static Outcome outcome(Future<Outcome> f) {
     }
 }
 
-// ---- running an exercise: compiled once into .cache/check, run with java -cp ----
+// ---- running an exercise (kit.SourceRuns) ----
 
-final Path cache = root.resolve(".cache/check");
-String checkerKey;                                // hash of the checker's sources and the JDK
-
-/// What an exercise needs beyond the defaults, for compiling and for running (a preview
-/// program's --enable-preview, say). Part of the cache key.
-record Options(List<String> javac, List<String> java) {
-    static final Options NONE = new Options(List.of(), List.of());
-}
-
-Options optionsFor(Exercise e, String text) {
+Options optionsFor(String text) {
     // a //PREVIEW line (tools/course/Preview.java): --enable-preview for javac and for java
     return course.Preview.uses(text) ? new Options(course.Preview.javacFlags(text), course.Preview.javaFlags(text)) : Options.NONE;
-}
-
-/// The cache entry for this text of the exercise: .cache/check/NAME-KEY/ holding `classes/`,
-/// `main` (the class to run) or `compile-error`, and `verdict` once it has run.
-Path entry(Exercise e, String text, Options options) {
-    String key = sha256(String.join("\0", checkerKey(), e.name(), text, options.toString()));
-    return cache.resolve(e.name() + "-" + key.substring(0, 20));
 }
 
 /// The verdict kept from the last run of this very text, or null.
 Outcome keptOutcome(Exercise e) {
     String text = readOrNull(e.file());
-    if (text == null) return null;
-    Path verdict = entry(e, text, optionsFor(e, text)).resolve("verdict");
-    String kept = readOrNull(verdict);
+    Ran kept = text == null ? null : runs.kept(e.name(), text, optionsFor(text));
     if (kept == null) return null;
-    int firstBreak = kept.indexOf('\n');
-    if (!kept.startsWith(VERDICT) || firstBreak < 0 || !kept.endsWith(VERDICT_END)) return null;  // corrupt: run again
-    try {
-        int exit = Integer.parseInt(kept.substring(VERDICT.length(), firstBreak).strip());
-        String out = kept.substring(firstBreak + 1, kept.length() - VERDICT_END.length());
-        Outcome o = judge(exit, out);
-        return new Outcome(o.solved(), o.saidVerdict(), o.failure(), o.output(), true);
-    } catch (NumberFormatException x) {
-        return null;
-    }
+    Outcome o = judge(kept.exit(), kept.output());
+    return new Outcome(o.solved(), o.saidVerdict(), o.failure(), o.output(), true);
 }
-
-static final String VERDICT = "check verdict, exit ", VERDICT_END = "\nend of verdict\n";
 
 Outcome runExercise(Exercise e) {
     String text = readOrNull(e.file());
     if (text == null)
         return new Outcome(false, false, Course.relative(e.file()) + " is missing",
                 "(no file; restore it with ./jbang check --reset " + e.name() + ")");
-    Options options = optionsFor(e, text);
-    Path entry = entry(e, text, options);
-    for (int attempt = 1; ; attempt++) {
-        Compiled c = compiled(e, text, options, entry);
-        Ran r = c.error() != null ? new Ran(1, c.error(), true) : run(c, options);
-        // a damaged entry (class files cut short, say): compile once more, silently
-        if (attempt == 1 && c.fromCache() && r.output().lines().anyMatch(l -> brokenClasses(l))) {
-            deleteTree(entry);
-            continue;
-        }
-        if (r.ended()) remember(entry, r);
-        return r.ended() ? judge(r.exit(), r.output())
-                : new Outcome(false, false, "did not end within " + timeoutSeconds + " s", r.output());
-    }
+    Ran r = runs.run(e.name(), e.file(), text, optionsFor(text));
+    return r.ended() ? judge(r.exit(), r.output())
+            : new Outcome(false, false, "did not end within " + timeoutSeconds + " s", r.output());
 }
 
-static boolean brokenClasses(String line) {
-    return line.startsWith("Error: Could not find or load main class")
-            || line.contains("java.lang.ClassFormatError") || line.contains("java.lang.NoClassDefFoundError")
-            || line.contains("Incompatible magic value") || line.contains("Truncated class file");
-}
-
-/// `warnings`: what javac said about code that compiled (deprecation, say), shown before its output.
-record Compiled(Path classes, String mainClass, String error, String warnings, boolean fromCache) {}
-
-record Ran(int exit, String output, boolean ended) {}
-
-/// The exercise's classes, from the cache or compiled now; or its compile errors, printed as
-/// `java File.java` prints them (file:line: error: ...).
-Compiled compiled(Exercise e, String text, Options options, Path entry) {
-    String main = readOrNull(entry.resolve("main")), error = readOrNull(entry.resolve("compile-error"));
-    if (error != null) return new Compiled(null, null, error, "", true);
-    if (main != null && !main.isBlank() && Files.isDirectory(entry.resolve("classes"))) {
-        String warnings = readOrNull(entry.resolve("warnings"));
-        return new Compiled(entry.resolve("classes"), main.strip(), null, warnings == null ? "" : warnings, true);
-    }
-    deleteTree(entry);
-    Path tmp = entry.resolveSibling(entry.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-" + Thread.currentThread().threadId());
-    try {
-        deleteTree(tmp);
-        Files.createDirectories(tmp.resolve("classes"));
-        var messages = new StringWriter();
-        String mainClass = Compiler.compile(e.file(), text, tmp.resolve("classes"), options.javac(), messages);
-        String shown = messages.toString().replace(root + File.separator, "");
-        if (mainClass == null) {
-            String err = shown.stripTrailing() + "\nerror: compilation failed\n";
-            Files.writeString(tmp.resolve("compile-error"), err);
-            deleteTree(tmp.resolve("classes"));
-            install(tmp, entry, e);
-            return new Compiled(null, null, err, "", false);
-        }
-        // warnings (deprecation, unchecked) are shown as `java File.java` shows them
-        Files.writeString(tmp.resolve("warnings"), shown);
-        Files.writeString(tmp.resolve("main"), mainClass + "\n");
-        install(tmp, entry, e);
-        if (!Files.isDirectory(entry.resolve("classes"))) throw new IOException("no classes in " + entry);
-        return new Compiled(entry.resolve("classes"), mainClass, null, shown, false);
-    } catch (IOException | RuntimeException x) {
-        deleteTree(tmp);
-        return new Compiled(null, null, "error: could not compile " + Course.relative(e.file()) + ": " + x + "\n", "", false);
-    }
-}
-
-/// Moves a finished entry into place, and drops the entries of older texts of the exercise.
-void install(Path tmp, Path entry, Exercise e) throws IOException {
-    try {
-        Files.move(tmp, entry, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException x) {
-        if (!Files.isDirectory(entry)) throw x;
-        deleteTree(tmp);                               // another checker got there first
-    }
-    try (var old = Files.list(cache)) {
-        for (Path p : old.toList()) {
-            String n = p.getFileName().toString();
-            if (!p.equals(entry) && n.startsWith(e.name() + "-") && !n.contains(".tmp-")
-                    && n.substring(e.name().length() + 1).matches("[0-9a-f]{20}"))
-                deleteTree(p);
-        }
-    }
-}
-
-void remember(Path entry, Ran r) {
-    try {
-        if (!Files.isDirectory(entry)) return;
-        Path tmp = entry.resolve("verdict.tmp-" + Thread.currentThread().threadId());
-        Files.writeString(tmp, VERDICT + r.exit() + "\n" + r.output() + VERDICT_END, StandardCharsets.UTF_8);
-        Files.move(tmp, entry.resolve("verdict"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException ignored) {
-        // not kept: it runs again next time
-    }
-}
-
-/// `java [options] -cp classes Main`, from the course root, its output and exit code.
-Ran run(Compiled c, Options options) {
-    var command = new ArrayList<String>(List.of(java.toString()));
-    command.addAll(options.java());
-    command.addAll(List.of("-cp", c.classes().toString(), c.mainClass()));
-    Process p = null;
-    try {
-        p = new ProcessBuilder(command)
-                .directory(root.toFile())
-                .redirectErrorStream(true)
-                .start();
-        Process running = p;
-        running.getOutputStream().close();
-        var output = new StringBuilder(c.warnings());
-        Thread reader = Thread.ofVirtual().start(() -> {
-            try (var in = new BufferedReader(new InputStreamReader(running.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    synchronized (output) {
-                        if (output.length() < 64_000) output.append(line).append('\n');
-                    }
-                }
-            } catch (IOException ignored) {
-                // the process was ended
-            }
-        });
-        boolean ended = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
-        if (!ended) stop(p);
-        reader.join(2_000);
-        String out;
-        synchronized (output) {
-            out = output.toString().stripTrailing();
-        }
-        return new Ran(ended ? p.exitValue() : -1, out, ended);
-    } catch (IOException x) {
-        return new Ran(1, "could not run " + java + ": " + x.getMessage(), true);
-    } catch (InterruptedException x) {
-        if (p != null) stop(p);
-        Thread.currentThread().interrupt();
-        return new Ran(1, "interrupted", false);
-    }
-}
-
-/// javax.tools, loaded on first use (a check answered from the cache never loads javac).
-static final class Compiler {
-    static final JavaCompiler JAVAC = ToolProvider.getSystemJavaCompiler();
-
-    /// Compiles `file` (its `text`) into `classes` as the source launcher would; returns the
-    /// binary name of the first top-level class (the one `java File.java` runs), or null when
-    /// it does not compile. Diagnostics go to `messages`.
-    static String compile(Path file, String text, Path classes, List<String> extra, Writer messages) throws IOException {
-        if (JAVAC == null) throw new IOException("this Java has no compiler (javax.tools); use a JDK 25, not a JRE");
-        try (var files = JAVAC.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
-            files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(classes));
-            files.setLocationFromPaths(StandardLocation.CLASS_PATH, List.of());
-            files.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
-            var source = new SimpleJavaFileObject(file.toUri(), JavaFileObject.Kind.SOURCE) {
-                @Override
-                public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-                    return text;
-                }
-
-                @Override
-                public String getName() {
-                    return file.toString();
-                }
-
-                @Override
-                public String toString() {
-                    return file.toString();
-                }
-            };
-            // the options the source launcher uses (JEP 330), and the exercise's own
-            var options = new ArrayList<>(List.of("-proc:none", "-Xdiags:verbose", "-Xlint:deprecation",
-                    "-Xlint:unchecked", "-Xlint:-options", "-implicit:none"));
-            options.addAll(extra);
-            var task = (com.sun.source.util.JavacTask) JAVAC.getTask(messages, files, null, options, null, List.of(source));
-            var topLevel = new ArrayList<String>();
-            task.addTaskListener(new com.sun.source.util.TaskListener() {
-                @Override
-                public void finished(com.sun.source.util.TaskEvent event) {
-                    if (event.getKind() == com.sun.source.util.TaskEvent.Kind.ANALYZE && event.getTypeElement() != null
-                            && event.getTypeElement().getNestingKind() == javax.lang.model.element.NestingKind.TOP_LEVEL)
-                        topLevel.add(task.getElements().getBinaryName(event.getTypeElement()).toString());
-                }
-            });
-            boolean ok = task.call();
-            return ok && !topLevel.isEmpty() ? topLevel.getFirst() : null;
-        }
-    }
-}
-
+/// A hash of the checker's own sources: this file and those its //SOURCES lines name.
 String checkerKey() {
-    if (checkerKey == null) {
-        // the checker's own sources: this file and those its //SOURCES line names
-        var parts = new StringBuilder(System.getProperty("java.home")).append('\0')
-                .append(Runtime.version()).append('\0');
-        String self = readOrNull(root.resolve("tools/Check.java"));
-        parts.append(self);
-        if (self != null)
-            self.lines().filter(l -> l.startsWith("//SOURCES ")).flatMap(l -> Arrays.stream(l.substring(10).strip().split("\\s+")))
-                    .forEach(f -> parts.append('\0').append(readOrNull(root.resolve("tools").resolve(f))));
-        checkerKey = sha256(parts.toString());
-    }
-    return checkerKey;
-}
-
-static String sha256(String text) {
-    try {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException x) {
-        throw new IllegalStateException(x);
-    }
+    String self = readOrNull(root.resolve("tools/Check.java"));
+    var parts = new ArrayList<String>(List.of(String.valueOf(self)));
+    if (self != null)
+        self.lines().filter(l -> l.startsWith("//SOURCES ")).flatMap(l -> Arrays.stream(l.substring(10).strip().split("\\s+")))
+                .forEach(f -> parts.add(readOrNull(root.resolve("tools").resolve(f))));
+    return Hash.sha256(String.join("\0", parts));
 }
 
 static FileTime modified(Path file) {
@@ -478,15 +254,6 @@ static FileTime modified(Path file) {
         return Files.getLastModifiedTime(file);
     } catch (IOException x) {
         return FileTime.fromMillis(0);
-    }
-}
-
-static void deleteTree(Path dir) {
-    if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) return;
-    try (var all = Files.walk(dir)) {
-        for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-    } catch (IOException | UncheckedIOException ignored) {
-        // left for the next run to replace
     }
 }
 
@@ -504,11 +271,6 @@ static Outcome judge(int exit, String out) {
     if (crash != null)
         return new Outcome(false, false, "crashed: " + crash.replaceFirst("^Exception in thread \"[^\"]*\" ", ""), out);
     return new Outcome(false, false, "ended (exit " + exit + ") without saying Solved.", out);
-}
-
-void stop(Process p) {
-    p.descendants().forEach(ProcessHandle::destroyForcibly);
-    p.destroyForcibly();
 }
 
 // ---- check --watch ----
@@ -561,7 +323,7 @@ int watch() {
             if (outcome.kept()) IO.println(fromCache(current));
             IO.println(indent(outcome.output()));
             tellHowToGoOn(current, outcome);
-            warmUpTheCompiler();
+            runs.warmUp();                                // javac loaded while the student edits
             String checked = checkedText;
             while (true) {
                 IO.println("Watching " + Course.relative(current.file()) + ": save it to check again (q then Enter to stop).");
@@ -590,26 +352,6 @@ int watch() {
     } catch (InterruptedException e) {
         return 1;
     }
-}
-
-/// Loads and exercises javac in the background while the student edits, so that the first
-/// check after a save does not pay for it.
-static void warmUpTheCompiler() {
-    Thread.ofPlatform().daemon().name("warm-up").priority(Thread.MIN_PRIORITY).start(() -> {
-        try {
-            // In the course's own cache, not /tmp: the JVM may end while this daemon thread compiles.
-            Path cache = Files.createDirectories(Course.ROOT.resolve(".cache/check"));
-            Path dir = Files.createTempDirectory(cache, "warm-up");
-            try {
-                Compiler.compile(dir.resolve("WarmUp.java"), "void main() { IO.println(java.util.List.of(1)); }\n",
-                        dir, List.of(), new StringWriter());
-            } finally {
-                deleteTree(dir);
-            }
-        } catch (IOException | RuntimeException ignored) {
-            // only a warm-up
-        }
-    });
 }
 
 // ---- check --hint ----
@@ -715,14 +457,6 @@ static int usage(String problem) {
 
 static String indent(String text) {
     return text.isEmpty() ? "" : text.lines().map(l -> l.isEmpty() ? l : "  " + l).collect(Collectors.joining("\n"));
-}
-
-static String readOrNull(Path file) {
-    try {
-        return Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException | UncheckedIOException e) {
-        return null;
-    }
 }
 
 static long setting(String property, String env, long fallback) {

@@ -1,10 +1,5 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-//DEPS org.commonmark:commonmark:0.28.0
-//DEPS org.commonmark:commonmark-ext-gfm-tables:0.28.0
-//DEPS org.commonmark:commonmark-ext-heading-anchor:0.28.0
-//DEPS org.jsoup:jsoup:1.24.1
-//DEPS org.snakeyaml:snakeyaml-engine:3.2
 //SOURCES course/*.java
 
 import course.*;
@@ -22,6 +17,10 @@ static final String USAGE = """
                  --yes        also run a run that needs a wrapper (a limited user, a limit)""";
 
 void main(String[] args) {
+    if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+        IO.println(USAGE);
+        return;
+    }
     Path root = Course.ROOT;
     var words = new ArrayList<String>();
     var options = new HashSet<String>();

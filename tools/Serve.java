@@ -1,10 +1,5 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-//DEPS org.commonmark:commonmark:0.28.0
-//DEPS org.commonmark:commonmark-ext-gfm-tables:0.28.0
-//DEPS org.commonmark:commonmark-ext-heading-anchor:0.28.0
-//DEPS org.jsoup:jsoup:1.24.1
-//DEPS org.snakeyaml:snakeyaml-engine:3.2
 //SOURCES course/*.java
 //SOURCES live/*.java
 

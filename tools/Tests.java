@@ -2,11 +2,6 @@
 //JAVA 25+
 //DEPS org.junit.jupiter:junit-jupiter:6.1.3
 //DEPS org.junit.platform:junit-platform-launcher:6.1.3
-//DEPS org.commonmark:commonmark:0.28.0
-//DEPS org.commonmark:commonmark-ext-gfm-tables:0.28.0
-//DEPS org.commonmark:commonmark-ext-heading-anchor:0.28.0
-//DEPS org.jsoup:jsoup:1.24.1
-//DEPS org.snakeyaml:snakeyaml-engine:3.2
 //DEPS org.seleniumhq.selenium:selenium-java:4.52.0
 //DEPS com.deque.html.axe-core:selenium:4.10.2
 //SOURCES course/*.java

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.*;
 import java.util.*;
+import kit.Trees;
 import org.jsoup.nodes.Element;
 
 /// Builds the whole site into a temporary folder, checks it, and only then swaps it into
@@ -254,8 +255,7 @@ public final class Build {
         /// Downloadable copies of every program, exercise (as shipped) and solution (as shown).
         void downloads() throws IOException {
             for (var alias : c.catalog().aliases().values()) {
-                String ref = alias.ref();
-                if (!ref.startsWith("programs/") && !ref.startsWith("exercises/")) continue;
+                if (alias.kind() == Catalog.Alias.Kind.OTHER) continue;
                 Files.writeString(out.resolve("code").resolve(ProgramDirective.codePath(alias)), Sources.shown(alias));
             }
         }

@@ -8,7 +8,17 @@ public record Catalog(Path file, Map<String, Alias> aliases) {
 
     /// `ref` is the script's path relative to the course root, e.g. programs/TenThousandWaits.java.
     public record Alias(String name, Path script, String ref, String description, List<String> runtimeOptions, int line) {
-        public boolean isExercise() { return ref().startsWith("exercises/") && !ref().startsWith("exercises/solutions/"); }
+        /// What the alias runs, by the folder its file lies in: a course program, an exercise
+        /// (the student's working copy), an exercise's solution, or anything else (a tool).
+        public enum Kind { PROGRAM, EXERCISE, SOLUTION, OTHER }
+
+        public Kind kind() {
+            if (ref.startsWith("programs/")) return Kind.PROGRAM;
+            if (ref.startsWith("exercises/solutions/")) return Kind.SOLUTION;
+            return ref.startsWith("exercises/") ? Kind.EXERCISE : Kind.OTHER;
+        }
+
+        public boolean isExercise() { return kind() == Kind.EXERCISE; }
     }
 
     static final Set<String> KEYS = Set.of("script-ref", "description", "runtime-options", "arguments",

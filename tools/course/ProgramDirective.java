@@ -48,7 +48,7 @@ final class ProgramDirective implements Directive {
 
     /// Where the site keeps the downloadable copy of an alias's file.
     static String codePath(Catalog.Alias alias) {
-        String ref = alias.ref();
-        return ref.startsWith("exercises/solutions/") ? "solutions/" + alias.script().getFileName() : alias.script().getFileName().toString();
+        String file = alias.script().getFileName().toString();
+        return alias.kind() == Catalog.Alias.Kind.SOLUTION ? "solutions/" + file : file;
     }
 }

@@ -52,7 +52,7 @@ public record Recording(Path file, String id, String command, String program, St
     public static String text(Lesson.Run run, Catalog.Alias alias, Runner.Plan plan, Runner.Output output) {
         return "# run: " + run.id() + "\n"
                 + "# command: " + plan.shown() + "\n"
-                + "# program: " + alias.ref() + " sha256=" + Sources.sha256(plan.text()) + "\n"
+                + "# program: " + alias.ref() + " sha256=" + kit.Hash.sha256(plan.text()) + "\n"
                 + "# java: " + output.environment() + "\n"
                 + "# exit: " + output.exit() + " · wall " + String.format(Locale.ROOT, "%.1f", output.seconds()) + " s\n"
                 + OUTPUT_MARK + "\n" + output.text();
@@ -68,6 +68,6 @@ public record Recording(Path file, String id, String command, String program, St
 
     /// True when the program behind it changed since it was recorded.
     public boolean isStaleFor(String programText) {
-        return !sha256.equals(Sources.sha256(programText));
+        return !sha256.equals(kit.Hash.sha256(programText));
     }
 }

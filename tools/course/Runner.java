@@ -94,8 +94,7 @@ public final class Runner {
             }
         });
         if (!p.waitFor(LIMIT_MINUTES, TimeUnit.MINUTES)) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
+            kit.Processes.stop(p, java.time.Duration.ZERO);
             throw new BuildError(run.lesson(), run.line(), "run '" + run.id() + "' did not end within "
                     + LIMIT_MINUTES + " minutes; nothing was recorded. Make the program end by itself");
         }

@@ -3,8 +3,6 @@ package course;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 
 /// The text a reader sees and a run runs. For an exercise that is the text as shipped
 /// (derived from its solution), never the student's working copy.
@@ -23,7 +21,7 @@ public final class Sources {
     /// What the page shows: the shipped text, with exercise markers removed from solutions.
     public static String shown(Catalog.Alias alias) {
         String text = shipped(alias);
-        return alias.ref().startsWith("exercises/solutions/") ? Exercises.strip(text) : text;
+        return alias.kind() == Catalog.Alias.Kind.SOLUTION ? Exercises.strip(text) : text;
     }
 
     public static Path solutionOf(Path exercise) {
@@ -40,14 +38,6 @@ public final class Sources {
             throw new BuildError(file, 0, "does not exist");
         } catch (IOException e) {
             throw new BuildError(file, 0, "cannot be read: " + e.getMessage());
-        }
-    }
-
-    public static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

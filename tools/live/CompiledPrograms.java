@@ -1,15 +1,14 @@
 package live;
 
 import java.io.*;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
-import java.util.*;
 import java.util.concurrent.ConcurrentHashMap;
-import javax.tools.ToolProvider;
+import kit.Hash;
+import kit.Javac;
 
-/// Compiles each program once per content (and JDK), with the JDK's own javac in this JVM,
-/// into .cache/live/<sha>/, so a Run starts `java -cp <that folder> Name` instead of
-/// compiling the source on every start as `java Name.java` does.
+/// Compiles each program once per content (and JDK) into .cache/live/<key>/ (kit.Javac), so a
+/// Run starts `java -cp <that folder> Name` instead of compiling the source on every start
+/// as `java Name.java` does.
 final class CompiledPrograms {
     private final Path cache;
     private final ConcurrentHashMap<String, Object> locks = new ConcurrentHashMap<>();
@@ -25,37 +24,18 @@ final class CompiledPrograms {
         if (Files.isRegularFile(dir.resolve(p.className() + ".class"))) return dir;
         synchronized (locks.computeIfAbsent(key, k -> new Object())) {
             if (Files.isRegularFile(dir.resolve(p.className() + ".class"))) return dir;
-            compile(p, dir);
+            Files.createDirectories(cache);
+            Javac.install(dir, folder -> {
+                var messages = new StringWriter();
+                Path file = folder.resolve(p.className() + ".java");
+                if (Javac.compile(file, p.text(), folder, course.Preview.javacFlags(p.text()), messages) == null)
+                    throw new IOException("javac could not compile " + p.ref() + ":\n" + messages.toString().strip());
+            });
             return dir;
         }
     }
 
     static String key(DeclaredRuns.Program p) {
-        boolean preview = p.runtimeOptions().contains("--enable-preview");
-        return course.Sources.sha256(p.text() + "\n" + Runtime.version() + (preview ? " preview" : "")).substring(0, 24);
-    }
-
-    private void compile(DeclaredRuns.Program p, Path dir) throws IOException {
-        var javac = ToolProvider.getSystemJavaCompiler();
-        if (javac == null) throw new IOException("this Java has no compiler (javac); live mode needs a full JDK 25");
-        Path tmp = Files.createDirectories(cache).resolve(dir.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-" + Thread.currentThread().threadId());
-        course.Trees.delete(tmp);
-        Path src = Files.createDirectories(tmp.resolve("src")).resolve(p.className() + ".java");
-        Files.writeString(src, p.text(), StandardCharsets.UTF_8);
-        var args = new ArrayList<>(List.of("-d", tmp.toString(), "-encoding", "UTF-8", "-proc:none", "-Xlint:none", "-nowarn"));
-        args.addAll(course.Preview.javacFlags(p.text()));
-        args.add(src.toString());
-        var err = new ByteArrayOutputStream();
-        int rc = javac.run(null, OutputStream.nullOutputStream(), err, args.toArray(String[]::new));
-        if (rc != 0) {
-            course.Trees.delete(tmp);
-            throw new IOException("javac could not compile " + p.ref() + ":\n" + err.toString(StandardCharsets.UTF_8).strip());
-        }
-        course.Trees.delete(tmp.resolve("src"));
-        try {
-            Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-        } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
-            course.Trees.delete(tmp); // another JVM compiled it first
-        }
+        return Hash.forThisJdk(p.text()).substring(0, 24);   // javac's flags follow from the text (//PREVIEW)
     }
 }

@@ -46,9 +46,8 @@ final class DeclaredRuns {
             return "it runs under " + run.wrapper().getFirst() + ", which live mode never starts from a browser; run it in a terminal: ./build.sh record " + run.id();
         if (!run.preview())
             return "it runs the program without the --enable-preview it needs, to show the compiler's errors; run it in a terminal: java " + alias.ref();
-        String ref = alias.ref();
-        if (!(ref.startsWith("programs/") || ref.startsWith("exercises/")) || !ref.endsWith(".java"))
-            return "its alias runs " + ref + ", and live mode starts only programs and exercises";
+        if (alias.kind() == Catalog.Alias.Kind.OTHER || !alias.ref().endsWith(".java"))
+            return "its alias runs " + alias.ref() + ", and live mode starts only programs and exercises";
         return null;
     }
 
@@ -56,7 +55,7 @@ final class DeclaredRuns {
         String text = Sources.shipped(alias);
         String file = alias.script().getFileName().toString();
         String className = file.substring(0, file.length() - ".java".length());
-        return new Program(alias.name(), alias.ref(), className, text, Sources.sha256(text), Preview.withFlags(alias.runtimeOptions(), text));
+        return new Program(alias.name(), alias.ref(), className, text, kit.Hash.sha256(text), Preview.withFlags(alias.runtimeOptions(), text));
     }
 
     Spec get(String id) { return byId.get(id); }

@@ -106,16 +106,7 @@ final class LiveRun {
         if (endedBy == null) endedBy = why;
         Process p = process;
         if (p == null) return;
-        List<ProcessHandle> tree = p.descendants().toList(); // before the parent goes, or they are lost
-        p.destroy();
-        tree.forEach(ProcessHandle::destroy);
-        try {
-            if (!p.waitFor(1_500, TimeUnit.MILLISECONDS)) p.destroyForcibly();
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        kit.Processes.stop(p, Duration.ofMillis(1_500));
     }
 
     /// Says how the run ended. `done` (which frees the program for the next run) runs first,

@@ -51,6 +51,46 @@ class CatalogTest {
         return List.copyOf(CATALOG.aliases().keySet());
     }
 
+    /// A tool's alias (tools/X.java) names in its description the options its usage text
+    /// lists (`--help`), no more and no fewer.
+    @ParameterizedTest
+    @MethodSource("toolAliases")
+    void aToolsDescriptionNamesTheOptionsOfItsUsage(String alias) {
+        var help = Proc.jbang(alias, "--help");
+        assertEquals(0, help.exit(), alias + " --help: " + help.err());
+        assertEquals(options(help.out()), options(CATALOG.aliases().get(alias).description()),
+                "the options in the description of alias '" + alias + "' (jbang-catalog.json), against its usage text:\n" + help.out());
+    }
+
+    /// ./jbang, without JBang, reads the catalog with sed by one rule (see run_with_plain_java
+    /// there): each alias opens with `    "NAME": {` and closes with `    }`, its script-ref on
+    /// one line inside. The catalog must keep to it, or ./jbang runs the wrong file.
+    @Test
+    void theCatalogKeepsTheLayoutTheLauncherReads() throws Exception {
+        var lines = Files.readAllLines(CATALOG.file());
+        for (var a : CATALOG.aliases().values()) {
+            int open = lines.indexOf("    \"" + a.name() + "\": {");
+            assertTrue(open >= 0, "alias '" + a.name() + "' does not open on a line of its own: `    \"" + a.name() + "\": {`");
+            int close = open + 1;
+            while (close < lines.size() && !lines.get(close).startsWith("    }")) close++;
+            var block = lines.subList(open, Math.min(close + 1, lines.size()));
+            assertTrue(close < lines.size() && block.stream().anyMatch(l -> l.matches("\\s*\"script-ref\": *\"" + Pattern.quote(a.ref()) + "\",?")),
+                    "alias '" + a.name() + "': no line `\"script-ref\": \"" + a.ref() + "\"` before its closing `    }`");
+            assertEquals(!a.runtimeOptions().isEmpty(), block.stream().anyMatch(l -> l.contains("\"runtime-options\"")), a.name());
+        }
+    }
+
+    static List<String> toolAliases() {
+        return aliases().stream().filter(a -> CATALOG.aliases().get(a).ref().startsWith("tools/")).toList();
+    }
+
+    static Set<String> options(String text) {
+        var out = new TreeSet<String>();
+        var m = Pattern.compile("(?<![\\w-])--[a-z][a-z-]*").matcher(text);
+        while (m.find()) out.add(m.group());
+        return out;
+    }
+
     @Test
     @Quick
     void everyProgramAndExerciseHasAnAlias() {

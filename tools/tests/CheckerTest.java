@@ -4,13 +4,14 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import course.Exercises;
 import course.Exercises.Exercise;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.util.*;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import java.util.regex.Pattern;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,13 +31,38 @@ class CheckerTest {
     @TempDir
     Path tmp;
 
+    /// Compiled as `java tools/Check.java` compiles it (JEP 458): tools/ is its source path.
     @BeforeAll
-    static void compileTheChecker() throws IOException {
-        var javac = ToolProvider.getSystemJavaCompiler();
-        var sources = Stream.of("tools/Check.java", "tools/course/Exercises.java", "tools/course/BuildError.java",
-                "tools/course/Course.java", "tools/course/Preview.java").map(p -> Proc.ROOT.resolve(p).toString());
-        var args = Stream.concat(Stream.of("-d", classes.toString()), sources).toArray(String[]::new);
-        assertEquals(0, javac.run(null, null, null, args), "tools/Check.java does not compile");
+    static void compileTheChecker() {
+        var said = new ByteArrayOutputStream();
+        assertEquals(0, compileChecker(classes, said), "tools/Check.java does not compile:\n" + said);
+    }
+
+    /// javac on tools/Check.java with tools/ as source path, `-verbose` (each file it reads)
+    /// into `said`; returns javac's exit code.
+    static int compileChecker(Path into, OutputStream said) {
+        // -cp: only the sources, not the classes of this test run (javac would take those instead)
+        return ToolProvider.getSystemJavaCompiler().run(null, null, said, "-d", into.toString(), "-verbose", "-cp", into.toString(),
+                "--source-path", Proc.ROOT.resolve("tools").toString(), Proc.ROOT.resolve("tools/Check.java").toString());
+    }
+
+    /// ./jbang (and JBang) compile the checker from the files its //SOURCES lines name, and
+    /// its verdicts are kept only while those files are unchanged: the lines must name every
+    /// file that `java tools/Check.java` compiles, and no other.
+    @Test
+    @DisplayName("Check.java's //SOURCES lines name exactly the files the source launcher compiles with it")
+    void sourcesLinesAreComplete(@TempDir Path into) throws IOException {
+        var said = new ByteArrayOutputStream();
+        assertEquals(0, compileChecker(into, said), said.toString(StandardCharsets.UTF_8));
+        // javac -verbose says "[parsing started DirectoryFileObject[TOOLS:course/Course.java]]"
+        var read = new TreeSet<String>();
+        var m = Pattern.compile("\\[parsing started \\w+\\[[^\\]]*?:([\\w/]+\\.java)\\]\\]").matcher(said.toString(StandardCharsets.UTF_8));
+        while (m.find()) read.add(m.group(1));
+        var named = new TreeSet<String>();
+        Files.readAllLines(Proc.ROOT.resolve("tools/Check.java")).stream().filter(l -> l.startsWith("//SOURCES "))
+                .forEach(l -> named.addAll(List.of(l.substring(10).strip().split("\\s+"))));
+        assertFalse(read.isEmpty(), "javac -verbose named no source file:\n" + said);
+        assertEquals(read, named, "the //SOURCES lines of tools/Check.java");
     }
 
     /// exercises/ (solutions and HINTS.md; each exercise written as shipped), tools/,
@@ -45,24 +71,10 @@ class CheckerTest {
         Path copy = Files.createTempDirectory(tmp, "course-copy");
         for (String part : List.of("exercises/solutions", "exercises/HINTS.md", "tools", "jbang-catalog.json",
                 "build.sh", "lessons"))
-            copyTree(Proc.ROOT.resolve(part), copy.resolve(part));
+            kit.Trees.copy(Proc.ROOT.resolve(part), copy.resolve(part));
         for (Exercise e : ALL)
             Files.writeString(copy.resolve("exercises").resolve(e.file().getFileName()), e.shipped(), StandardCharsets.UTF_8);
         return copy;
-    }
-
-    static void copyTree(Path from, Path to) throws IOException {
-        if (!Files.exists(from)) return;
-        try (var all = Files.walk(from)) {
-            for (Path p : all.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(target);
-                else {
-                    Files.createDirectories(target.getParent());
-                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
     }
 
     static void solve(Path copy, Exercise e) throws IOException {
@@ -127,6 +139,21 @@ class CheckerTest {
         assertTrue(r.out().contains(ALL.size() + " of " + ALL.size() + " solved."), r.all());
         assertTrue(r.out().contains("All exercises solved."), r.all());
         for (Exercise e : ALL) assertTrue(r.out().contains("  ok   " + e.name() + "\n"), r.all());
+    }
+
+    /// JAVA_TOOL_OPTIONS makes every JVM say "Picked up JAVA_TOOL_OPTIONS: ..." on stderr: the
+    /// checker's own JVM says it once; the exercise's run must not add it to its output.
+    @Test
+    @DisplayName("check NAME with JAVA_TOOL_OPTIONS set: the JVM's 'Picked up' notice is not part of the exercise's output")
+    void jvmNoticeIsNotOutput() throws IOException {
+        Path copy = copyOfTheRepo();
+        Exercise e = ALL.getFirst();
+        var r = Proc.run(copy, Map.of("COURSE_ROOT", copy.toString(), "JAVA_TOOL_OPTIONS", "-Duser.language=en"),
+                Proc.Duration.ofMinutes(3), checker(e.name()));
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.err().contains("Picked up JAVA_TOOL_OPTIONS"), "the checker's JVM says it: " + r.all());
+        assertFalse(r.out().contains("Picked up"), r.out());
+        assertTrue(r.out().contains("Hint: ./jbang check --hint " + e.name()), r.all());
     }
 
     @Test
@@ -208,7 +235,7 @@ class CheckerTest {
     @DisplayName("./jbang check: compiled once without JBang, started from an AOT cache; a cache cut short is ignored without a word")
     void jbangCheckWithAnAotCache() throws Exception {
         Path copy = copyOfTheRepo();
-        copyTree(Proc.ROOT.resolve("jbang"), copy.resolve("jbang"));
+        kit.Trees.copy(Proc.ROOT.resolve("jbang"), copy.resolve("jbang"));
         var env = Map.of("COURSE_NO_FETCH", "1");             // no JBang needed: the checker is javac's alone
         var cmd = List.of(copy.resolve("jbang").toString(), "check", ALL.getFirst().name());
         var first = Proc.run(copy, env, Proc.Duration.ofMinutes(3), cmd);
@@ -389,7 +416,7 @@ class CheckerTest {
                 int at = marker.isEmpty() ? 0 : out.lastIndexOf(marker);
                 if (at >= 0 && out.substring(at).contains(text)) return;
                 if (System.nanoTime() > until || !process.isAlive()) {
-                    process.destroyForcibly();
+                    kit.Processes.stop(process, java.time.Duration.ZERO);
                     fail("watch mode never printed '" + text + "' after '" + marker + "':\n" + text());
                 }
                 Thread.sleep(100);
@@ -398,7 +425,7 @@ class CheckerTest {
 
         int awaitExit() throws Exception {
             if (!process.waitFor(Waits.HUNG.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly();
+                kit.Processes.stop(process, java.time.Duration.ZERO);
                 fail("watch mode did not end:\n" + text());
             }
             return process.exitValue();

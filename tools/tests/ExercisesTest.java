@@ -432,9 +432,7 @@ class ExercisesTest {
                 assertTrue(r.out().contains("Hint: ./jbang check --hint " + e.name()), r.all());
                 assertFalse(r.out().lines().anyMatch(l -> l.equals("Solved.")), r.all());
             } finally {
-                try (var files = Files.walk(dir)) {
-                    for (Path p : files.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
-                }
+                Temp.delete(dir);
             }
         }));
     }

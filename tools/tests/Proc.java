@@ -11,7 +11,7 @@ public final class Proc {
     private Proc() {}
 
     /// The repository root (the folder that holds build.sh).
-    public static final Path ROOT = findRoot();
+    public static final Path ROOT = kit.Root.find();
 
     /// The JDK 25 that build.sh exported.
     public static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
@@ -78,8 +78,8 @@ public final class Proc {
             long t0 = System.nanoTime();
             Process p = pb.start();
             if (!p.waitFor(limit.millis(), TimeUnit.MILLISECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                kit.Processes.stop(p, java.time.Duration.ZERO);
+                p.waitFor(10, TimeUnit.SECONDS);
                 throw new AssertionError("did not end within " + limit.millis() + " ms: " + command
                         + "\n" + Files.readString(out, StandardCharsets.UTF_8));
             }
@@ -97,10 +97,4 @@ public final class Proc {
         }
     }
 
-    private static Path findRoot() {
-        Path p = Path.of("").toAbsolutePath();
-        while (p != null && !Files.exists(p.resolve("build.sh"))) p = p.getParent();
-        if (p == null) throw new IllegalStateException("run the tests from inside the repository");
-        return p;
-    }
 }

@@ -76,7 +76,7 @@ class SiteBuildTest {
     @BeforeAll
     static void copyRepository() throws Exception {
         for (String p : List.of("build.sh", "jbang", "jbang-catalog.json", "lessons", "programs", "exercises", "recordings", "tools"))
-            Temp.copyTree(Proc.ROOT.resolve(p), copy.resolve(p));
+            kit.Trees.copy(Proc.ROOT.resolve(p), copy.resolve(p));
         // A cache of its own, seeded with the real one's JBang and compiled tools, so nothing
         // is fetched again and nothing the copy's build.sh writes lands in the real .cache.
         Temp.ownCache(copy);
@@ -129,8 +129,8 @@ class SiteBuildTest {
     void launcherRunsAliasesWithPlainJavaWhenJbangCannotBeFetched() throws Exception {
         // A copy without .cache, so no JBang jar is there; COURSE_NO_FETCH forbids fetching one.
         Path repo = Files.createDirectory(tmp.resolve("course-nojbang"));
-        for (String p : List.of("jbang", "jbang-catalog.json", "build.sh", "programs", "exercises", "tools/find-jdk.sh", "tools/aot.sh", "tools/Check.java", "tools/course"))
-            Temp.copyTree(Proc.ROOT.resolve(p), repo.resolve(p));
+        for (String p : List.of("jbang", "jbang-catalog.json", "build.sh", "programs", "exercises", "tools/find-jdk.sh", "tools/aot.sh", "tools/Check.java", "tools/course", "tools/kit"))
+            kit.Trees.copy(Proc.ROOT.resolve(p), repo.resolve(p));
         // The exercise as shipped: the working copy may be solved, and the verdict below must not depend on it.
         Files.writeString(repo.resolve("exercises/Timetable.java"),
                 Exercises.derive(Files.readString(Proc.ROOT.resolve("exercises/solutions/Timetable.java"))));

@@ -12,12 +12,12 @@ import java.util.List;
 final class Temp {
     private Temp() {}
 
-    /// Deletes a file, or a folder and everything under it (course.Trees.delete: symbolic links
+    /// Deletes a file, or a folder and everything under it (kit.Trees.delete: symbolic links
     /// are removed, never followed). Nothing to do when it is already gone.
     static void delete(Path root) {
         if (root == null) return;
         try {
-            course.Trees.delete(root);
+            kit.Trees.delete(root);
         } catch (IOException e) {
             throw new UncheckedIOException("could not delete the temporary " + root, e);
         }
@@ -37,22 +37,7 @@ final class Temp {
     /// never into the real `.cache`, so a test run and a build in the real repo cannot race.
     static void ownCache(Path copy) throws IOException {
         for (String part : List.of(".cache/jbang", ".cache/jbang-home"))
-            copyTree(Proc.ROOT.resolve(part), copy.resolve(part));
+            kit.Trees.copy(Proc.ROOT.resolve(part), copy.resolve(part));
         Files.createDirectories(copy.resolve(".cache"));
-    }
-
-    /// Copies a file or a folder's tree; a missing source copies nothing.
-    static void copyTree(Path from, Path to) throws IOException {
-        if (!Files.exists(from)) return;
-        try (var all = Files.walk(from)) {
-            for (Path p : all.toList()) {
-                Path dest = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(dest);
-                else if (Files.isRegularFile(p)) {
-                    Files.createDirectories(dest.getParent());
-                    Files.copy(p, dest, StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
     }
 }
