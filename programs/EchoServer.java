@@ -15,13 +15,14 @@ static final String USAGE = "usage: echo [virtual|platform] [clients]  (clients 
 
 final AtomicInteger connections = new AtomicInteger();  // open on the server side
 final AtomicInteger sent = new AtomicInteger();         // clients connected, their line sent
-final Queue<Exception> clientFailures = new ConcurrentLinkedQueue<>();
+final Queue<String> clientFailures = new ConcurrentLinkedQueue<>(); // what went wrong, one entry per client
+final Queue<String> serverFailures = new ConcurrentLinkedQueue<>(); // one per connection the server lost
 final AtomicLong slowestConnectNanos = new AtomicLong();
 volatile IOException acceptFailure;                     // why the server stopped accepting, if it did
 
 void main(String[] args) throws Exception {
     String kind = args.length > 0 ? args[0] : "virtual";
-    int clients = args.length > 1 ? parseOrZero(args[1]) : 2_000;
+    int clients = args.length > 1 ? number(args[1]) : 2_000;
     if (args.length > 2 || !(kind.equals("virtual") || kind.equals("platform")) || clients < 1 || clients > MAX_CLIENTS) {
         System.err.println(USAGE);
         System.exit(2);
@@ -30,13 +31,13 @@ void main(String[] args) throws Exception {
     Thread.Builder threads = kind.equals("virtual") ? Thread.ofVirtual() : Thread.ofPlatform();
 
     platformThreads(); // loads the management library now, while a file descriptor is still free
+    var echoed = new AtomicInteger(); // clients that read back the line they sent
     long start = System.nanoTime();
     try (var server = new ServerSocket(0, BACKLOG, InetAddress.getLoopbackAddress())) {
         IO.println("echo server on " + server.getLocalSocketAddress() + ", one " + kind + " thread per connection");
         threads.start(() -> acceptLoop(server, threads));
 
         var release = new CountDownLatch(1); // connected clients wait here, so that all are connected at once
-        var echoed = new AtomicInteger();
         try (var clientThreads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < clients; i++) {
                 String line = "hello from client " + i;
@@ -66,12 +67,20 @@ void main(String[] args) throws Exception {
                     + orNa(rssKb < 0 ? -1 : rssKb / 1024) + " MB");
             release.countDown();
         } // close() waits for every client to read its echo and hang up
+        // each server thread ends when its client hangs up: wait for them, so that their failures count too
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (connections.get() > 0 && System.nanoTime() < deadline) Thread.sleep(10);
         IO.println("echoes read back: " + echoed.get() + " of " + clients
                 + ", client failures: " + clientFailures.size());
         if (!clientFailures.isEmpty()) IO.println("the first client failure: " + clientFailures.peek());
+        if (connections.get() > 0) serverFailures.add(connections.get() + " connections still open after "
+                + PATIENCE.toSeconds() + " s");
+        if (!serverFailures.isEmpty()) IO.println("server failures: " + serverFailures.size()
+                + ", the first: " + serverFailures.peek());
     } // closing the server socket ends the accept loop
     IO.println("wall time " + (System.nanoTime() - start) / 1_000_000 + " ms");
-    if (acceptFailure != null || !clientFailures.isEmpty()) System.exit(1);
+    boolean failed = acceptFailure != null || !clientFailures.isEmpty() || !serverFailures.isEmpty();
+    if (failed || echoed.get() != clients) System.exit(1);
 }
 
 /// Server side: accept until the server socket is closed, start one thread per connection.
@@ -97,14 +106,14 @@ void echo(Socket socket) {
         socket.setSoTimeout((int) PATIENCE.toMillis());
         for (String line; (line = in.readLine()) != null; ) out.println(line);
     } catch (IOException e) {
-        IO.println("server: " + e);
+        serverFailures.add(e.toString()); // such as a read that timed out, or a reset from the client
     } finally {
         connections.decrementAndGet();
     }
 }
 
 /// Client side: connect, send a line, stay connected until released, read the echo.
-/// A failure, such as a refused connection or "Too many open files", is kept to be counted.
+/// A failure, such as a refused connection, "Too many open files" or a wrong echo, is kept to be counted.
 void client(int port, String line, CountDownLatch release, AtomicInteger echoed) {
     try (var socket = new Socket()) {
         long t0 = System.nanoTime();
@@ -115,10 +124,15 @@ void client(int port, String line, CountDownLatch release, AtomicInteger echoed)
         var out = new PrintWriter(socket.getOutputStream(), true);
         out.println(line);
         sent.incrementAndGet();
-        release.await(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
-        if (line.equals(in.readLine())) echoed.incrementAndGet();
+        if (!release.await(PATIENCE.toMillis(), TimeUnit.MILLISECONDS)) {
+            clientFailures.add("not released within " + PATIENCE.toSeconds() + " s");
+            return;
+        }
+        String echo = in.readLine(); // null: the server hung up without an echo
+        if (line.equals(echo)) echoed.incrementAndGet();
+        else clientFailures.add("sent '" + line + "', read back " + (echo == null ? "nothing" : "'" + echo + "'"));
     } catch (IOException | InterruptedException e) {
-        clientFailures.add(e);
+        clientFailures.add(e.toString());
     } // closing the socket ends the server's thread for this connection
 }
 
@@ -127,12 +141,10 @@ int platformThreads() {
     return ManagementFactory.getThreadMXBean().getThreadCount();
 }
 
-int parseOrZero(String text) {
-    try {
-        return Integer.parseInt(text.replace("_", "").replace(",", ""));
-    } catch (NumberFormatException e) {
-        return 0;
-    }
+/// `2000`, `2,000` or `2_000` as a number; -1 if it is not one (main checks the range).
+int number(String text) {
+    String digits = text.replace(",", "").replace("_", "");
+    return digits.matches("[0-9]{1,9}") ? Integer.parseInt(digits) : -1;
 }
 
 // ---- Linux plumbing: the file-descriptor limit, threads and resident memory, read from /proc ----

@@ -73,12 +73,9 @@ void threadLocal() throws InterruptedException {
     long poolGrowth;
     try (var pool = Executors.newFixedThreadPool(POOL_THREADS)) {
         for (int i = 0; i < threads; i++) {
-            pool.submit(() -> {
-                BUFFER.get()[0]++;
-                done.countDown();
-            });
+            pool.execute(() -> counted(() -> BUFFER.get()[0]++, done));
         }
-        done.await();
+        awaitAll(done);
         poolGrowth = heapAfterGc() - before; // every task has run; the pool's threads are still alive
     }
     IO.println(String.format(Locale.ROOT, "  %-44s %5d MB (%d MB of buffers)", "pool of " + POOL_THREADS + " platform threads, "
@@ -98,8 +95,7 @@ long heapWhileAlive(int threads, Runnable work) throws InterruptedException {
     var started = new ArrayList<Thread>(threads);
     for (int i = 0; i < threads; i++) {
         started.add(Thread.ofVirtual().start(() -> {
-            work.run();
-            ready.countDown();
+            counted(work, ready);
             try {
                 end.await();
             } catch (InterruptedException e) {
@@ -107,7 +103,7 @@ long heapWhileAlive(int threads, Runnable work) throws InterruptedException {
             }
         }));
     }
-    ready.await();
+    awaitAll(ready);
     long growth = heapAfterGc() - before;
     end.countDown();
     for (Thread t : started) t.join();
@@ -147,7 +143,33 @@ void run(String label, ExecutorService executor) {
     IO.println(String.format(Locale.ROOT, "  %-35s at most %4d at once, took %4d ms", label + ":", mostRunning.get(), tookMs));
 }
 
-// ---- Plumbing: heap measurement and the memory cap ----
+// ---- Plumbing: failures, heap measurement and the memory cap ----
+
+static final Duration PATIENCE = Duration.ofMinutes(1); // far longer than any part takes
+final AtomicInteger failed = new AtomicInteger();
+final AtomicReference<Throwable> firstFailure = new AtomicReference<>();
+
+/// Runs `work` and counts `done` down however it ends. A failure, even an OutOfMemoryError near
+/// the heap cap, is kept: counting it needs no new object.
+void counted(Runnable work, CountDownLatch done) {
+    try {
+        work.run();
+    } catch (Throwable e) {
+        failed.incrementAndGet();
+        firstFailure.compareAndSet(null, e);
+    } finally {
+        done.countDown();
+    }
+}
+
+/// Waits until every task has counted down; a task that failed, or a wait past PATIENCE, ends the program.
+void awaitAll(CountDownLatch done) throws InterruptedException {
+    boolean inTime = done.await(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+    if (inTime && failed.get() == 0) return;
+    System.err.println("limits: " + (inTime ? failed.get() + " tasks failed, the first with " + firstFailure.get()
+            : done.getCount() + " tasks not done after " + PATIENCE.toSeconds() + " s"));
+    System.exit(1);
+}
 
 /// The cap: run fewer virtual threads rather than fail when the maximum heap cannot hold a buffer each.
 int virtualThreadsThatFit() {

@@ -12,6 +12,7 @@ import java.lang.management.ManagementFactory;
 static final int MAX_THREADS = 1_000_000;
 static final int MAX_DUMPED = 100_000;      // a dump lists every thread with its stack: about 1 KB each
 static final long HEAP_PER_THREAD = 2_048;  // bytes; more than a waiting virtual thread used here
+static final Duration PATIENCE = Duration.ofMinutes(2); // for every thread to wait, once all have started
 static final String USAGE = "usage: million [count]  (1 to " + MAX_THREADS + ", default " + MAX_THREADS + ")";
 
 void main(String[] args) throws Exception {
@@ -107,8 +108,21 @@ void holdAll(int count) throws InterruptedException {
         });
     }
     alive.await(); // every thread has started; some may not have reached never.await() yet
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
+    int notWaiting = 0;
     for (Thread t : threads)
-        while (t.getState() != Thread.State.WAITING) Thread.sleep(1); // WAITING: parked in never.await()
+        while (t.getState() != Thread.State.WAITING) { // WAITING: parked in never.await()
+            if (t.getState() == Thread.State.TERMINATED || System.nanoTime() > deadline) {
+                notWaiting++; // it ended, or it did not get there in time: the peak would not be all of them
+                break;
+            }
+            Thread.sleep(1);
+        }
+    if (notWaiting > 0) {
+        System.err.println("million: " + notWaiting + " of " + count + " threads ended or were not waiting after "
+                + PATIENCE.toSeconds() + " s");
+        System.exit(1);
+    }
     long allWaitingMs = since(start);
     int peak = inside.get(); // none can end while `never` is closed: this is every thread at once
     long heap = heapUsed(); // no GC here: collecting a heap this full would take seconds

@@ -23,7 +23,7 @@ static final String USAGE = "usage: server [pool|virtual] [requests]  (requests 
 
 void main(String[] args) throws Exception {
     var kinds = args.length > 0 ? List.of(args[0]) : List.of("pool", "virtual");
-    int requests = args.length > 1 ? parseOrZero(args[1]) : DEFAULT_REQUESTS;
+    int requests = args.length > 1 ? number(args[1]) : DEFAULT_REQUESTS;
     if (args.length > 2 || !List.of("pool", "virtual").containsAll(kinds)
             || requests < 1 || requests > MAX_REQUESTS) {
         System.err.println(USAGE);
@@ -97,9 +97,9 @@ Load load(URI uri, int requests) throws InterruptedException {
         try (var senders = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < requests; i++) {
                 senders.submit(() -> {
-                    go.await();
-                    long sent = System.nanoTime();
                     try {
+                        go.await();
+                        long sent = System.nanoTime();
                         int status = client.send(request, BodyHandlers.ofString()).statusCode();
                         if (status == 200) latencies.add(System.nanoTime() - sent);
                         else failures.merge("HTTP " + status, 1, Integer::sum);
@@ -161,12 +161,10 @@ long percentileMs(long[] sorted, int p) {
     return sorted[Math.max(0, rank - 1)] / 1_000_000;
 }
 
-int parseOrZero(String text) {
-    try {
-        return Integer.parseInt(text.replace("_", "").replace(",", ""));
-    } catch (NumberFormatException e) {
-        return 0;
-    }
+/// `2000`, `2,000` or `2_000` as a number; -1 if it is not one (main checks the range).
+int number(String text) {
+    String digits = text.replace(",", "").replace("_", "");
+    return digits.matches("[0-9]{1,9}") ? Integer.parseInt(digits) : -1;
 }
 
 // ---- CPU time, read from the JVM's management beans ----------------------------

@@ -60,7 +60,7 @@ class Lesson10Test {
     }
 
     @Test
-    @DisplayName("10 server: a bad kind, a request count past the cap or too many arguments print usage and exit 2")
+    @DisplayName("10 server: a bad kind, a request count past the cap or not a number, or too many arguments print usage and exit 2")
     void serverRejectsBadArguments() {
         Proc.usage(Proc.java("programs/WaitingServer.java", "fibers"));
         var pastTheCap = Proc.java("programs/WaitingServer.java", "virtual", "5001");
@@ -68,6 +68,8 @@ class Lesson10Test {
         assertTrue(pastTheCap.err().contains("1 to 5000"), "the usage line names the cap\n" + pastTheCap.all());
         Proc.usage(Proc.java("programs/WaitingServer.java", "pool", "0"));
         Proc.usage(Proc.java("programs/WaitingServer.java", "pool", "10", "more"));
+        Proc.usage(Proc.java("programs/WaitingServer.java", "virtual", "99999999999999999999"));
+        Proc.usage(Proc.java("programs/WaitingServer.java", "virtual", "12x"));
     }
 
     @Test
