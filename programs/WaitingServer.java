@@ -32,7 +32,7 @@ void main(String[] args) throws Exception {
     requireFileDescriptors(requests);
     int cores = Runtime.getRuntime().availableProcessors();
     IO.println(requests + " requests at once; the handler waits " + DB_CALL.toMillis()
-            + " ms; " + cores + " cores");
+            + " ms; " + cores + (cores == 1 ? " core" : " cores"));
     for (String kind : kinds) {
         try (ExecutorService executor = kind.equals("pool")
                 ? Executors.newFixedThreadPool(POOL_THREADS)
@@ -142,8 +142,8 @@ void report(String kind, int requests, Load load, int connections) {
 
     Cpu cpu = load.cpu();
     int cores = Runtime.getRuntime().availableProcessors();
-    say(kind, "CPU time: process %d ms = %.0f%% of %d cores, %.2f ms per request",
-            cpu.processMs(), 100.0 * cpu.processMs() / (wallMs * cores), cores,
+    say(kind, "CPU time: process %d ms = %.0f%% of %d %s, %.2f ms per request",
+            cpu.processMs(), 100.0 * cpu.processMs() / (wallMs * cores), cores, cores == 1 ? "core" : "cores",
             (double) cpu.processMs() / requests);
     say(kind, "CPU time: server's dispatcher %d ms, client's selector %d ms",
             cpu.dispatcherMs(), cpu.selectorMs());
