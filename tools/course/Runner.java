@@ -16,7 +16,9 @@ public final class Runner {
 
     static final long LIMIT_MINUTES = 10;
     static final int MAX_OUTPUT = 256 * 1024;
-    /// Where a wrapped run's world-readable copy goes (a limited user cannot read /root).
+    /// Where the header says a wrapped run's copy goes: a wrapper may drop to a user (lesson 1's
+    /// `setpriv` to nobody) who cannot read /root, so the program is copied where anyone can read it.
+    /// Each run really gets a fresh folder under /tmp of its own, deleted when it ends ({@link #run}).
     static final Path PUBLIC_DIR = Path.of("/tmp/course-run");
 
     /// How a run is started, and how a recording's header shows it.
@@ -67,14 +69,28 @@ public final class Runner {
     /// Runs `plan`, copying its output to `log` as it comes; a run that outlives the limit is
     /// ended and refused.
     public static Output run(Path root, Lesson.Run run, Plan plan, PrintStream log) throws IOException, InterruptedException {
-        if (plan.sourceToCopy() != null) {
-            Files.createDirectories(plan.sourceToCopy().getParent());
-            Files.writeString(plan.sourceToCopy(), plan.text());
-            if (plan.sourceToCopy().startsWith(PUBLIC_DIR)) {
-                Files.setPosixFilePermissions(PUBLIC_DIR, PosixFilePermissions.fromString("rwxr-xr-x"));
-                Files.setPosixFilePermissions(plan.sourceToCopy(), PosixFilePermissions.fromString("rw-r--r--"));
+        if (plan.sourceToCopy() == null || !plan.sourceToCopy().startsWith(PUBLIC_DIR)) {
+            if (plan.sourceToCopy() != null) {
+                Files.createDirectories(plan.sourceToCopy().getParent());
+                Files.writeString(plan.sourceToCopy(), plan.text());
             }
+            return start(root, run, plan, log);
         }
+        // A folder of this run's own, readable by the wrapper's user (not writable), gone afterwards.
+        Path dir = Files.createTempDirectory("course-run-");
+        try {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Path copy = dir.resolve(plan.sourceToCopy().getFileName());
+            Files.writeString(copy, plan.text());
+            Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-r--r--"));
+            var command = plan.command().stream().map(a -> a.equals(plan.sourceToCopy().toString()) ? copy.toString() : a).toList();
+            return start(root, run, new Plan(command, plan.shown(), copy, plan.text()), log);
+        } finally {
+            kit.Trees.delete(dir);
+        }
+    }
+
+    private static Output start(Path root, Lesson.Run run, Plan plan, PrintStream log) throws IOException, InterruptedException {
         if (plan.command().getFirst().endsWith("jbang")) prebuild(root, run.alias(), log);
         var pb = new ProcessBuilder(plan.command()).directory(root.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));

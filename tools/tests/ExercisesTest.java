@@ -152,16 +152,40 @@ class ExercisesTest {
     }
 
     @Test
-    @DisplayName("load: every lesson of the course (1 to 15) has at least one exercise")
-    void everyLessonHasAnExercise() throws IOException {
-        List<String> lessons;
-        try (var files = Files.list(Proc.ROOT.resolve("lessons"))) {
-            lessons = files.map(p -> p.getFileName().toString()).filter(f -> f.matches("(0[1-9]|1[0-5])-.*\\.md"))
-                    .map(f -> f.substring(0, f.length() - 3)).sorted().toList();
-        }
-        assertEquals(15, lessons.size(), lessons.toString());
+    @DisplayName("load: every lesson of the course has at least one exercise")
+    void everyLessonHasAnExercise() {
+        List<String> lessons = course.Lesson.loadAll(Proc.ROOT).stream().map(course.Lesson::fileStem).toList();
+        assertFalse(lessons.isEmpty(), "lessons/ holds no lesson");
         var withExercise = ALL.stream().map(Exercise::lessonFile).collect(java.util.stream.Collectors.toSet());
         for (String lesson : lessons) assertTrue(withExercise.contains(lesson), lesson + " has no exercise");
+    }
+
+    /// The lines that judge an exercise (`check`, `checkThat`, `verdict`) end each exercise
+    /// that calls `verdict`, copied so that each stays one file a student downloads.
+    static final String VERDICT_BLOCK_START = "\nvoid check(String what, Object got, Object expected) {\n";
+
+    @Test
+    @DisplayName("the verdict block at the end of each exercise is the same in every copy")
+    void theVerdictBlockIsTheSameInEveryExercise() throws IOException {
+        var blocks = new TreeMap<String, String>();
+        try (var files = Files.list(Proc.ROOT.resolve("exercises/solutions"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                String text = Files.readString(f).replace("\r\n", "\n");
+                if (!text.contains("verdict(\"")) continue;
+                int at = text.indexOf(VERDICT_BLOCK_START);
+                assertTrue(at >= 0, f.getFileName() + " calls verdict but has no block starting" + VERDICT_BLOCK_START);
+                blocks.put(f.getFileName().toString(), text.substring(at));
+            }
+        }
+        assertTrue(blocks.size() >= 2, "the copies of the verdict block: " + blocks.keySet());
+        // The copy most files share is the reference, so the message names the one that differs.
+        String reference = blocks.values().stream()
+                .collect(java.util.stream.Collectors.groupingBy(b -> b, java.util.stream.Collectors.counting()))
+                .entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        String first = blocks.entrySet().stream().filter(e -> e.getValue().equals(reference)).findFirst().orElseThrow().getKey();
+        for (var e : blocks.entrySet())
+            assertEquals(reference, e.getValue(), "exercises/solutions/" + e.getKey() + ": its verdict block (from"
+                    + VERDICT_BLOCK_START.strip() + " to the end) differs from " + first + "'s and the other copies'");
     }
 
     @Test

@@ -163,10 +163,7 @@ class Lesson13Test {
             Files.writeString(dir.resolve("Race.java"), shipped.replace(edit.from(), edit.to()), StandardCharsets.UTF_8);
             return Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(), "Race.java"));
         } finally {
-            try (var files = Files.list(dir)) {
-                for (Path p : files.toList()) Files.delete(p);
-            }
-            Files.delete(dir);
+            Temp.delete(dir);
         }
     }
 }

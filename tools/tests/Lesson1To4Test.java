@@ -85,10 +85,7 @@ class Lesson1To4Test {
             assertEquals(failedAfter, Bounds.number(r.out(), "started ([\\d,]+) threads \\(platform\\)"), r.all());
             assertEquals(NPROC_LIMIT, Bounds.number(r.out(), "Max processes \\(/proc/self/limits\\): soft (\\d+)"), r.all());
         } finally {
-            try (var files = Files.list(dir)) {
-                for (Path p : files.toList()) Files.delete(p);
-            }
-            Files.delete(dir);
+            Temp.delete(dir);
         }
     }
 
@@ -163,8 +160,7 @@ class Lesson1To4Test {
             Files.writeString(file, edit.apply(shipped));
             return Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(), file.toString()));
         } finally {
-            Files.deleteIfExists(file);
-            Files.delete(dir);
+            Temp.delete(dir);
         }
     }
 

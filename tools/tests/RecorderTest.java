@@ -71,6 +71,28 @@ class RecorderTest {
     }
 
     @Test
+    void aWrappedRunGetsAFolderOfItsOwnThatIsGoneAfterwards() throws Exception {
+        // `echo` as the wrapper prints the command it was given: java, then the copy's path.
+        f.replace("lessons/01-first.md", "    alias: hello\n", """
+                    alias: hello
+                  - id: hello-wrapped
+                    alias: hello
+                    wrapper: [echo]
+                """);
+        assertEquals(List.of(), record("answer-shipped", "hello-wrapped"));
+        var rec = Recording.load(f.root, "hello-wrapped", f.file("lessons/01-first.md"), 1);
+        assertTrue(rec.command().startsWith("cp programs/Hello.java /tmp/course-run/ && echo "), rec.command());
+        var path = java.util.regex.Pattern.compile("(/\\S+)/Hello\\.java$").matcher(rec.output().strip());
+        assertTrue(path.find(), rec.output());
+        Path dir = Path.of(path.group(1));
+        assertNotEquals(Path.of("/tmp/course-run"), dir, "not the folder every run shares");
+        assertFalse(java.nio.file.Files.exists(dir), dir + " is left behind");
+        record("hello-wrapped");
+        assertNotEquals(rec.output(), Recording.load(f.root, "hello-wrapped", f.file("lessons/01-first.md"), 1).output(),
+                "each run has a folder of its own");
+    }
+
+    @Test
     void anUndeclaredRunIsRefusedWithTheDeclaredOnes() {
         var e = assertThrows(BuildError.class, () -> record("nosuch"));
         assertTrue(e.getMessage().contains("Declared runs: hello-run, answer-shipped"), e.getMessage());
