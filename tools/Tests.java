@@ -15,11 +15,17 @@ import org.junit.platform.launcher.listeners.*;
 import org.junit.platform.engine.*;
 import org.junit.platform.engine.discovery.*;
 
-/// Runs the JUnit tests in tools/tests, one at a time, and ends with "N passed, N failed".
+/// Runs the JUnit tests in tools/tests and ends with "N passed, N failed". Two test classes
+/// run at a time (PARALLEL_CLASSES), each class's tests one after the other in order; a class
+/// whose point needs the machine to itself says so with @Isolated.
 /// Arguments, in any order: `quick` for the quick tier only (the tests marked @Quick; see
 /// tests/Quick.java), and class-name filters (substring match), e.g. `Tests GeneratorTest` or
 /// `Tests quick Site`. No arguments: every test.
 /// After each class it prints the time the class took, and at the end the slowest classes.
+/// Two, whatever the machine: the suite must pass on a slower machine, where two classes
+/// at once is like running alone on one twice as slow.
+static final String PARALLEL_CLASSES = "2";
+
 void main(String[] args) {
     boolean quick = java.util.Arrays.asList(args).contains(tests.Quick.TAG);
     var classes = java.util.Arrays.stream(args).filter(a -> !a.equals(tests.Quick.TAG)).toList();
@@ -28,12 +34,18 @@ void main(String[] args) {
             .filters(classes.isEmpty()
                     ? ClassNameFilter.includeClassNamePatterns(".*")
                     : ClassNameFilter.includeClassNamePatterns(classes.stream().map(a -> ".*" + a + ".*").toArray(String[]::new)))
-            .configurationParameter("junit.jupiter.execution.parallel.enabled", "false");
+            .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
+            .configurationParameter("junit.jupiter.execution.parallel.mode.default", "same_thread")
+            .configurationParameter("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
+            .configurationParameter("junit.jupiter.execution.parallel.config.executor-service", "WORKER_THREAD_POOL")
+            .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
+            .configurationParameter("junit.jupiter.execution.parallel.config.fixed.parallelism", PARALLEL_CLASSES)
+            .configurationParameter("junit.jupiter.execution.parallel.config.fixed.max-pool-size", PARALLEL_CLASSES);
     if (quick) builder.filters(TagFilter.includeTags(tests.Quick.TAG));
     var request = builder.build();
     var summary = new SummaryGeneratingListener();
-    var classStarts = new java.util.HashMap<String, Long>();
-    var classTimes = new java.util.LinkedHashMap<String, Long>();  // class -> nanoseconds it took
+    var classStarts = new java.util.concurrent.ConcurrentHashMap<String, Long>();
+    var classTimes = new java.util.concurrent.ConcurrentHashMap<String, Long>();  // class -> nanoseconds it took
     var progress = new TestExecutionListener() {
         @Override public void executionStarted(TestIdentifier id) {
             className(id).ifPresent(c -> classStarts.put(c, System.nanoTime()));
