@@ -53,8 +53,9 @@ class ServeRunTest {
     }
 
     /// Waits (up to 5 s) for the process to end, woken when it does, and fails if it still runs.
-    static void assertDead(long pid) throws InterruptedException {
-        var process = ProcessHandle.of(pid);
+    /// The handle must be taken while the process runs: looked up by pid afterwards, it could
+    /// name another process, since the kernel reuses pids and other test classes run beside.
+    static void assertDead(Optional<ProcessHandle> process) throws InterruptedException {
         if (process.isPresent()) {
             try {
                 process.get().onExit().get(5, java.util.concurrent.TimeUnit.SECONDS);
@@ -62,7 +63,7 @@ class ServeRunTest {
                 // still running: the assertion below says so
             }
         }
-        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "pid " + pid + " still runs");
+        assertFalse(process.map(ProcessHandle::isAlive).orElse(false), "pid " + process.map(ProcessHandle::pid).orElse(-1L) + " still runs");
     }
 
     @Test
@@ -112,6 +113,7 @@ class ServeRunTest {
         int mark = start("ticker-long");
         page.first("out", "ticker", mark, WAIT);
         long pid = page.first("start", "ticker", mark, WAIT).number("pid");
+        var process = ProcessHandle.of(pid);
         var again = server.post("run", client, "ticker-long");
         assertEquals(409, again.status(), again.body());
         assertTrue(again.body().contains("ticker is already running"), again.body());
@@ -121,7 +123,7 @@ class ServeRunTest {
         assertEquals(200, stop.status(), stop.body());
         Event end = end(page.untilEnd("ticker", mark, WAIT));
         assertEquals("stopped", end.string("reason"));
-        assertDead(pid);
+        assertDead(process);
         assertEquals(409, server.post("stop", client, "ticker-long").status(), "nothing left to stop");
     }
 
@@ -134,11 +136,13 @@ class ServeRunTest {
         assertTrue(m.find(), out.data());
         long child = Long.parseLong(m.group(1));
         long pid = page.first("start", "family", mark, WAIT).number("pid");
-        assertTrue(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false), "the child runs");
+        var process = ProcessHandle.of(pid);
+        var childProcess = ProcessHandle.of(child);
+        assertTrue(childProcess.map(ProcessHandle::isAlive).orElse(false), "the child runs");
         assertEquals(200, server.post("stop", client, "family").status());
         assertEquals("stopped", end(page.untilEnd("family", mark, WAIT)).string("reason"));
-        assertDead(pid);
-        assertDead(child);
+        assertDead(process);
+        assertDead(childProcess);
     }
 
     @Test
@@ -150,11 +154,12 @@ class ServeRunTest {
         var r = server.post("run", other, "ticker-long");
         assertEquals(202, r.status(), r.body());
         long pid = tab.first("start", "ticker", mark, WAIT).number("pid");
+        var process = ProcessHandle.of(pid);
         tab.first("out", "ticker", mark, WAIT);
         long t0 = System.nanoTime();
         tab.close();
         server.awaitLog("run ticker-long \\(pid " + pid + "\\) ended: the page that started it was closed", WAIT);
-        assertDead(pid);
+        assertDead(process);
         Bounds.assertUnder("closed page noticed", 5_000, (System.nanoTime() - t0) / 1_000_000);
     }
 

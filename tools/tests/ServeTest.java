@@ -78,14 +78,14 @@ class ServeTest {
     @Test
     @DisplayName("serve: stopping the server (Ctrl-C, SIGTERM) ends the programs it started")
     void stoppingEndsRuns() throws Exception {
-        long pid;
+        Optional<ProcessHandle> process;   // taken while it runs: a pid can be reused once it ends
         try (var server = Server.start(Repo.create()); var events = server.events()) {
             int mark = events.mark();
             assertEquals(202, server.post("run", events.client(), "family").status());
-            pid = events.first("start", "family", mark, Waits.HUNG).number("pid");
+            process = ProcessHandle.of(events.first("start", "family", mark, Waits.HUNG).number("pid"));
             events.first("out", "family", mark, Waits.HUNG);
         } // close() stops the server and fails if a program it started still runs
-        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        assertFalse(process.map(ProcessHandle::isAlive).orElse(false));
     }
 
     static List<InetAddress> nonLoopbackAddresses() throws SocketException {
@@ -409,7 +409,7 @@ class ServeTest {
         @Override
         public void close() throws Exception {
             stopTree(process);
-            var alive = startedPids().stream().map(ProcessHandle::of).flatMap(Optional::stream).filter(ProcessHandle::isAlive).toList();
+            var alive = log.started().stream().filter(ProcessHandle::isAlive).toList();
             alive.forEach(ProcessHandle::destroyForcibly);
             Repo.delete(root);
             assertEquals(List.of(), alive.stream().map(ProcessHandle::pid).toList(), "programs still running after the server stopped");
@@ -433,11 +433,21 @@ class ServeTest {
     /// The server's output, line by line; a reader waits for what it expects, woken by each line.
     static final class Log {
         private final StringBuilder text = new StringBuilder();
+        private final List<ProcessHandle> started = new ArrayList<>();
 
+        /// Keeps the line; for a "started (pid N)" line, also a handle on that process taken
+        /// now, while it runs. A handle taken later by pid could name another process: the
+        /// kernel reuses pids (32,768 of them here), and the other test classes running beside
+        /// this one start threads and processes by the thousand.
         synchronized void add(String line) {
             text.append(line).append('\n');
+            Matcher m = Server.STARTED.matcher(line);
+            while (m.find()) ProcessHandle.of(Long.parseLong(m.group(1))).ifPresent(started::add);
             notifyAll();
         }
+
+        /// The processes the server said it started, as handles taken when it said so.
+        synchronized List<ProcessHandle> started() { return List.copyOf(started); }
 
         /// Applies `look` to the text so far, and again after each new line, until it returns
         /// something other than null or the timeout passes (then null).
