@@ -116,11 +116,12 @@ public final class Build {
             printPage();
             notFound();
             downloads();
+            int moved = redirects();
             searchIndex();
             Trees.copy(root.resolve("tools/assets"), out.resolve("assets"));
             Links.check(out, sources);
             warnings.addAll(0, c.recordings().staleWarnings()); // once each, however many pages read them
-            return lessons.size() + 4; // the lessons, the index, the exercises, print.html and the 404 page
+            return lessons.size() + 4 + moved; // the lessons, the index, the exercises, print.html, the 404 page, the old addresses
         }
 
         /// One lesson rendered into its page, with the warnings that came up (kept in course order).
@@ -258,6 +259,13 @@ public final class Build {
                 if (alias.kind() == Catalog.Alias.Kind.OTHER) continue;
                 Files.writeString(out.resolve("code").resolve(ProgramDirective.codePath(alias)), Sources.shown(alias));
             }
+        }
+
+        /// A page at each old address in lessons/moved.yaml, sending the reader on.
+        int redirects() throws IOException {
+            var written = Redirects.write(root, lessons, out);
+            for (String page : written) sources.put(page, root.resolve(Redirects.FILE));
+            return written.size();
         }
 
         void searchIndex() throws IOException {

@@ -31,6 +31,7 @@ public final class Render {
     }
 
     Path root() { return course.root(); }
+    Build.Loaded course() { return course; }
     Set<String> shownRuns() { return shownRuns; }
     Catalog catalog() { return course.catalog(); }
     Map<String, Lesson.Run> runs() { return course.runs(); }
