@@ -12,7 +12,7 @@ import org.snakeyaml.engine.v2.nodes.*;
 public record Body(Path file, List<Part> parts) {
 
     /// A block directive's line: `{{name}}` or `{{name argument}}`.
-    static final Pattern DIRECTIVE = Pattern.compile("\\{\\{([a-z]+)(?: +([A-Za-z0-9-]+))?\\}\\}");
+    static final Pattern DIRECTIVE = Pattern.compile("\\{\\{([a-z]+(?:-[a-z]+)*)(?: +([A-Za-z0-9-]+))?\\}\\}");
 
     /// One line of the body, or one fenced directive block.
     public sealed interface Part { int line(); }
