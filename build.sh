@@ -6,6 +6,7 @@
 #   ./build.sh record [id]  re-run the lessons' declared runs and store their output
 #   ./build.sh runs         list the declared runs and the command each records
 #   ./build.sh cited        list the figures the lessons cite from elsewhere, with their sources
+#   ./build.sh words        words, asides and sentences per lesson, against the length budget
 #   ./build.sh check ...    the exercise checker (same as ./jbang check ...)
 #   ./build.sh compare ...  run a lesson's run here and compare it with the recording
 #   ./build.sh serve        live mode for instructors
@@ -15,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 root="$(pwd)"
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
 
 # A JDK 25 for everything below: the ./jbang launcher finds it and exports JAVA_HOME.
 jdk_home() {
@@ -80,6 +81,9 @@ case "$cmd" in
     ;;
   cited)
     run_tool Site.java cited
+    ;;
+  words)
+    run_tool Site.java words
     ;;
   check)
     exec ./jbang check "$@"   # compiled with javac alone, no JBang: see run_checker in ./jbang

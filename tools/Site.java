@@ -9,6 +9,7 @@ import course.*;
 ///   record [id...]     run the lessons' declared runs and write recordings/ (all when no id)
 ///   runs               list every declared run: id, lesson, command
 ///   cited              list every figure the lessons cite from elsewhere: where, figure, source
+///   words              per lesson: main-path words, aside words, sentences, words per sentence
 void main(String[] args) throws Exception {
     String command = args.length == 0 ? "build" : args[0];
     Path root = course.Course.ROOT;
@@ -40,8 +41,9 @@ void main(String[] args) throws Exception {
                 Path index = root.resolve("lessons/index.md");
                 if (Files.exists(index)) for (var c : CitedFigure.in(index, Files.readString(index), 1)) IO.println(c);
             }
+            case "words" -> IO.print(ProseCount.table(Build.load(root)));
             default -> {
-                System.err.println("unknown command '" + command + "': use build, record [id...], runs or cited");
+                System.err.println("unknown command '" + command + "': use build, record [id...], runs, cited or words");
                 System.exit(2);
             }
         }

@@ -12,7 +12,7 @@ import org.snakeyaml.engine.v2.nodes.*;
 public record Body(Path file, List<Part> parts) {
 
     /// A block directive's line: `{{name}}` or `{{name argument}}`.
-    static final Pattern DIRECTIVE = Pattern.compile("\\{\\{([a-z]+)(?: +([A-Za-z0-9-]+))?\\}\\}");
+    static final Pattern DIRECTIVE = Pattern.compile("\\{\\{([a-z]+(?:-[a-z]+)*)(?: +([A-Za-z0-9-]+))?\\}\\}");
 
     /// One line of the body, or one fenced directive block.
     public sealed interface Part { int line(); }
@@ -56,8 +56,9 @@ public record Body(Path file, List<Part> parts) {
         }
     }
 
-    /// A `{{` in prose: a number reference, or a cited figure numbered `cited` on its page.
-    public record Inline(int start, int end, Reference reference, CitedFigure figure, int cited) {}
+    /// A `{{` in prose: a number reference, a cited figure numbered `cited` on its page, or a
+    /// value read from the course (`{{lesson slug}}`, `{{course lessons}}`).
+    public record Inline(int start, int end, Reference reference, CitedFigure figure, int cited, CourseReference course) {}
 
     /// Parses `markdown`, whose first line is line `firstLine` of `file`. References must name
     /// one of `declaredRuns`.
@@ -66,6 +67,7 @@ public record Body(Path file, List<Part> parts) {
         String[] lines = markdown.split("\n", -1);
         String fence = null;
         int cited = 0;
+        int[] spanEnd = new int[1];
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i];
             int lineNo = firstLine + i;
@@ -98,11 +100,13 @@ public record Body(Path file, List<Part> parts) {
             var spans = new ArrayList<Inline>();
             for (Reference.Span s : Reference.spans(line)) {
                 if (s.cited() != null)
-                    spans.add(new Inline(s.start(), s.end(), null, CitedFigure.parse(s.cited(), file, lineNo), ++cited));
+                    spans.add(new Inline(s.start(), s.end(), null, CitedFigure.parse(s.cited(), file, lineNo), ++cited, null));
                 else if (s.match() != null)
-                    spans.add(new Inline(s.start(), s.end(), Reference.parse(s.match(), file, lineNo, declaredRuns), null, 0));
+                    spans.add(new Inline(s.start(), s.end(), Reference.parse(s.match(), file, lineNo, declaredRuns), null, 0, null));
+                else if (CourseReference.at(line, s.start(), file, lineNo, spanEnd) instanceof CourseReference c)
+                    spans.add(new Inline(s.start(), spanEnd[0], null, null, 0, c));
                 else throw new BuildError(file, lineNo, "has '{{' that is not a directive, a number reference "
-                        + "or a cited figure. Use " + Directive.usages() + ", " + NumberReferences.USAGE + " or " + CitedFigure.USAGE
+                        + "or a cited figure. Use " + Directive.usages() + ", " + NumberReferences.USAGE + ", " + CitedFigure.USAGE + ", " + CourseReference.USAGE
                         + "; write `{{` inside backticks to show it literally");
             }
             parts.add(new Prose(lineNo, line, List.copyOf(spans)));

@@ -116,11 +116,14 @@ public final class Build {
             printPage();
             notFound();
             downloads();
+            int moved = redirects();
+            int instructors = instructorsPage();
             searchIndex();
             Trees.copy(root.resolve("tools/assets"), out.resolve("assets"));
             Links.check(out, sources);
             warnings.addAll(0, c.recordings().staleWarnings()); // once each, however many pages read them
-            return lessons.size() + 4; // the lessons, the index, the exercises, print.html and the 404 page
+            // the lessons, the index, the exercises, print.html, the 404 page, the instructors' page, the old addresses
+            return lessons.size() + 4 + instructors + moved;
         }
 
         /// One lesson rendered into its page, with the warnings that came up (kept in course order).
@@ -258,6 +261,24 @@ public final class Build {
                 if (alias.kind() == Catalog.Alias.Kind.OTHER) continue;
                 Files.writeString(out.resolve("code").resolve(ProgramDirective.codePath(alias)), Sources.shown(alias));
             }
+        }
+
+        /// instructors.html, from lessons/instructors.md; none without that file.
+        int instructorsPage() throws IOException {
+            var doc = InstructorPage.content(c);
+            if (doc == null) return 0;
+            String entry = searchEntry("For instructors", InstructorPage.PAGE, doc);
+            Files.writeString(out.resolve(InstructorPage.PAGE), pages.page("For instructors", InstructorPage.DESCRIPTION, InstructorPage.PAGE, doc, null, null));
+            sources.put(InstructorPage.PAGE, root.resolve("lessons").resolve(InstructorPage.FILE_NAME));
+            addSearch(entry);
+            return 1;
+        }
+
+        /// A page at each old address in lessons/moved.yaml, sending the reader on.
+        int redirects() throws IOException {
+            var written = Redirects.write(root, lessons, out);
+            for (String page : written) sources.put(page, root.resolve(Redirects.FILE));
+            return written.size();
         }
 
         void searchIndex() throws IOException {

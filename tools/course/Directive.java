@@ -11,7 +11,7 @@ public interface Directive {
 
     /// Every kind, in the order error messages list them.
     List<Directive> KINDS = List.of(new ProgramDirective(), new RunDirective(), new ExerciseDirective(), new WidgetDirective(),
-            new ChartDirective(), new TimelineDirective());
+            new ChartDirective(), new TimelineDirective(), new RunsTableDirective());
 
     /// The word after `{{`.
     String name();

@@ -18,6 +18,10 @@ final class NumberReferences {
                 out.append(span.figure().inline(span.cited()));
                 continue;
             }
+            if (span.course() != null) {
+                out.append(span.course().markdown(page.course()));
+                continue;
+            }
             String id = span.reference().runId();
             String title = "Measured: recording " + id;
             String shown = Html.escape(page.figure(span.reference()));

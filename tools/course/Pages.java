@@ -13,12 +13,15 @@ public final class Pages {
     private final List<Lesson> lessons;
     private final Path assets;
     final Path templateFile;
+    /// True when lessons/instructors.md exists: the sidebar links to its page.
+    private final boolean instructors;
 
     public Pages(Path root, List<Lesson> lessons) {
         this.templateFile = root.resolve("tools/templates/page.html");
         this.template = Sources.read(templateFile);
         this.lessons = lessons;
         this.assets = root.resolve("tools/assets");
+        this.instructors = Files.exists(root.resolve("lessons").resolve(InstructorPage.FILE_NAME));
     }
 
     /// A finished page. `current` is the page's file name, to mark it in the sidebar.
@@ -164,6 +167,11 @@ public final class Pages {
         if ("exercises.html".equals(current)) exercises.attr("aria-current", "page");
         exercises.text("Exercises");
         more.appendElement("li").appendElement("a").attr("href", PRINT).text("The whole course on one page");
+        if (instructors) {
+            Element a = more.appendElement("li").appendElement("a").attr("href", InstructorPage.PAGE);
+            if (InstructorPage.PAGE.equals(current)) a.attr("aria-current", "page");
+            a.text("For instructors");
+        }
         return Html.of(lessonList) + Html.of(more);
     }
 
@@ -190,6 +198,7 @@ public final class Pages {
             Part part = parts.get(i);
             Document d = part.content();
             String prefix = stems.get(part.page()) + "--";
+            d.select("details.deeper").attr("open", "");   // asides unfolded on paper (Asides)
             for (Element e : d.select("[id]")) e.id(prefix + e.id());
             for (String attr : List.of("for", "aria-labelledby", "aria-describedby", "aria-controls", "headers"))
                 for (Element e : d.select("[" + attr + "]"))

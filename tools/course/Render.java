@@ -31,6 +31,7 @@ public final class Render {
     }
 
     Path root() { return course.root(); }
+    Build.Loaded course() { return course; }
     Set<String> shownRuns() { return shownRuns; }
     Catalog catalog() { return course.catalog(); }
     Map<String, Lesson.Run> runs() { return course.runs(); }
@@ -41,6 +42,7 @@ public final class Render {
         var blocks = new ArrayList<String>();
         var md = new StringBuilder();
         Path file = body.file();
+        Asides.check(body);
         for (Body.Part part : body.parts()) {
             switch (part) {
                 case Body.Code c -> md.append(c.text()).append('\n');
