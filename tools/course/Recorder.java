@@ -12,7 +12,7 @@ public final class Recorder {
 
     /// How long the runs left (this one first) took when last recorded, from each recording's
     /// `wall N s`: "took 51.5 s last time; with the 3 runs after it, about 1 min 10 s left".
-    static String progress(Path root, List<Lesson.Run> left) {
+    public static String progress(Path root, List<Lesson.Run> left) {
         double seconds = 0;
         int unknown = 0;
         String first = null;
