@@ -127,7 +127,11 @@ class SubPathBrowserTest {
                 if (mine == null) continue;   // a link to another site (a JEP, the javadoc) is no request
                 if (!mine.startsWith(base)) problems.add(url + " refers outside the prefix: " + a);
                 else if (mine.endsWith(".html") || mine.endsWith("/")) toVisit.add(mine);
-                else if (seen.add(mine)) open(mine);   // an asset or a program's source, fetched once
+                else if (seen.add(mine)) {   // an asset or a program's source: fetched once, from the page
+                    // (opened as a page of its own, it would make Chromium ask for /favicon.ico)
+                    Object status = driver.executeScript("var x = new XMLHttpRequest(); x.open('GET', arguments[0], false); x.send(); return x.status;", mine);
+                    if (((Number) status).intValue() != 200) problems.add(url + " links to " + mine + ": HTTP " + status);
+                }
             }
         }
         // Search, from a lesson page: each result is a page under the prefix.
