@@ -18,6 +18,26 @@ root="$(pwd)"
 
 usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
 
+# The names among $2... nearest to $1 (edit distance at most 2, or containing it), nearest first.
+nearest() {
+  local typed="$1"; shift
+  printf '%s\n' "$@" | awk -v t="$typed" '
+    function dist(a, b,   i, j, la, lb, d, c) {
+      la = length(a); lb = length(b)
+      for (i = 0; i <= la; i++) d[i, 0] = i
+      for (j = 0; j <= lb; j++) d[0, j] = j
+      for (i = 1; i <= la; i++) for (j = 1; j <= lb; j++) {
+        c = d[i-1, j-1] + (substr(a, i, 1) != substr(b, j, 1))
+        if (d[i-1, j] + 1 < c) c = d[i-1, j] + 1
+        if (d[i, j-1] + 1 < c) c = d[i, j-1] + 1
+        d[i, j] = c
+      }
+      return d[la, lb]
+    }
+    { n = dist(tolower(t), $0); if (length(t) >= 3 && index($0, tolower(t))) n = 0; if (n <= 2) print n, $0 }' \
+    | sort -n | head -3 | awk '{ print $2 }' | paste -sd, - | sed 's/,/, /g'
+}
+
 # A JDK 25 for everything below: the ./jbang launcher finds it and exports JAVA_HOME.
 jdk_home() {
   if [ -z "${COURSE_JAVA_HOME:-}" ]; then
@@ -106,8 +126,13 @@ case "$cmd" in
     usage
     ;;
   *)
-    echo "error: unknown command '$cmd'" >&2
-    usage >&2
+    # The commands are the words after ./build.sh in the usage text above: one list, not two.
+    commands="$(usage | awk '$1 == "./build.sh" && $2 ~ /^[a-z]+$/ { print $2 }' | sort -u)"
+    echo "./build.sh: there is no command '$cmd'." >&2
+    near="$(nearest "$cmd" $commands)"
+    [ -n "$near" ] && echo "  nearest: $near" >&2
+    echo "Its commands:" >&2
+    usage | tail -n +2 >&2
     exit 2
     ;;
 esac

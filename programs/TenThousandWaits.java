@@ -18,6 +18,8 @@ void main(String[] args) {
         System.exit(2);
     }
 
+    if (kind.equals("pool") && tasks > 9 * POOL_THREADS) // ten rounds or more: say so before the wait
+        IO.println("This takes about " + (tasks + POOL_THREADS - 1) / POOL_THREADS * WAIT.toSeconds() + " s: the pool runs " + POOL_THREADS + " tasks at a time.");
     long start = System.nanoTime();
     try (ExecutorService executor = switch (kind) {
         case "virtual" -> Executors.newVirtualThreadPerTaskExecutor();

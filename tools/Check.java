@@ -1,7 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 //SOURCES course/Exercises.java course/BuildError.java course/Course.java course/Preview.java
-//SOURCES kit/Hash.java kit/Javac.java kit/Processes.java kit/Root.java kit/SourceRuns.java kit/Trees.java
+//SOURCES kit/Hash.java kit/Javac.java kit/Nearest.java kit/Processes.java kit/Root.java kit/SourceRuns.java kit/Trees.java
 
 import course.BuildError;
 import course.Course;
@@ -444,8 +444,11 @@ Exercise find(String name) {
 }
 
 int unknown(String name) {
-    System.err.println("check: no exercise named '" + name + "'. Exercises: "
-            + String.join(", ", exercises.stream().map(Exercise::name).toList()));
+    var names = exercises.stream().map(Exercise::name).toList();
+    System.err.println("check: no exercise named '" + name + "'. Exercises: " + String.join(", ", names));
+    var near = kit.Nearest.to(name, names, 3);
+    if (!near.isEmpty()) System.err.println("  nearest: " + String.join(", ", near));
+    System.err.println("  ./jbang check lists them with your progress; ./jbang lists the course's programs.");
     return 2;
 }
 

@@ -10,16 +10,47 @@ import java.util.*;
 public final class Recorder {
     private Recorder() {}
 
+    /// How long the runs left (this one first) took when last recorded, from each recording's
+    /// `wall N s`: "took 51.5 s last time; with the 3 runs after it, about 1 min 10 s left".
+    public static String progress(Path root, List<Lesson.Run> left) {
+        double seconds = 0;
+        int unknown = 0;
+        String first = null;
+        for (Lesson.Run r : left) {
+            OptionalDouble wall = OptionalDouble.empty();
+            try {
+                wall = Recording.load(root, r.id(), r.lesson(), r.line()).wallSeconds();
+            } catch (BuildError e) {
+                // never recorded, or unreadable: counted as unknown below
+            }
+            if (wall.isPresent()) seconds += wall.getAsDouble(); else unknown++;
+            if (first == null) first = wall.isPresent()
+                    ? String.format(Locale.ROOT, "took %.1f s last time", wall.getAsDouble()) : "not recorded before";
+        }
+        int after = left.size() - 1;
+        if (after == 0) return first + "; the last run";
+        return first + "; with the " + after + (after == 1 ? " run" : " runs") + " after it, about " + duration(seconds) + " left"
+                + (unknown > 0 ? " (plus " + unknown + " never recorded)" : "");
+    }
+
+    /// "45 s", "3 min 5 s", rounded to the second.
+    static String duration(double seconds) {
+        long s = Math.round(seconds);
+        return s < 60 ? s + " s" : s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
+    }
+
     /// Records the runs named in `ids` (every run when empty); returns the claims that no longer hold.
     public static List<Claims.Failure> record(Build.Loaded course, List<String> ids, PrintStream log) throws Exception {
         for (String id : ids)
             if (!course.runs().containsKey(id)) throw new BuildError(null, 0, "no lesson declares run '" + id
                     + "'. Declared runs: " + String.join(", ", course.runs().keySet()));
         Path root = course.root();
-        for (Lesson.Run run : course.runs().values()) {
-            if (!ids.isEmpty() && !ids.contains(run.id())) continue;
+        var todo = course.runs().values().stream().filter(r -> ids.isEmpty() || ids.contains(r.id())).toList();
+        for (int i = 0; i < todo.size(); i++) {
+            Lesson.Run run = todo.get(i);
             var plan = Runner.plan(root, course.catalog(), run);
-            log.println("record " + run.id() + ": " + plan.shown());
+            log.println("[" + (i + 1) + "/" + todo.size() + "] record " + run.id() + ": " + plan.shown());
+            log.println("       " + progress(root, todo.subList(i, todo.size())));
             var output = Runner.run(root, run, plan, log);
             Path file = Recording.write(root, run, course.catalog().get(run.alias(), run.lesson(), run.line()), plan, output);
             log.println("wrote " + Course.relative(file) + " (exit " + output.exit() + ")");

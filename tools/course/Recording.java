@@ -14,6 +14,13 @@ public record Recording(Path file, String id, String command, String program, St
         return root.resolve("recordings").resolve(id + ".txt");
     }
 
+    /// How long the recorded run took, from its `# exit: 0 · wall 2.4 s` line; empty when the
+    /// line does not say.
+    public OptionalDouble wallSeconds() {
+        var m = java.util.regex.Pattern.compile("wall (\\d+(?:\\.\\d+)?) s").matcher(exit);
+        return m.find() ? OptionalDouble.of(Double.parseDouble(m.group(1))) : OptionalDouble.empty();
+    }
+
     /// The recording of a run, or a BuildError at the line that uses it.
     public static Recording load(Path root, String id, Path usedIn, int line) {
         Path file = fileFor(root, id);

@@ -1,0 +1,170 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.util.*;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.junit.jupiter.api.*;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/// The site as GitHub Pages serves a project: under a sub-path (https://owner.github.io/repo/).
+/// A JDK HttpServer serves site/ under /some/prefix/ only, and 404.html for anything missing; a
+/// real Chromium opens every page, follows every link on it and runs searches, and the server
+/// must see no request outside the prefix and serve no 404 (but the one asked for).
+/// The Chromium set-up is the minimum of SiteBrowserTest's.
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SubPathBrowserTest {
+
+    static final String PREFIX = "/some/prefix/";
+
+    Path site, profile;
+    HttpServer server;
+    String base;
+    ChromeDriver driver;
+    /// Every request the server saw, "STATUS PATH", in order.
+    final Queue<String> requests = new ConcurrentLinkedQueue<>();
+
+    @BeforeAll
+    void start() throws IOException {
+        site = SiteTest.site();
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            String path = URLDecoder.decode(exchange.getRequestURI().getPath(), StandardCharsets.UTF_8);
+            Path file = null;
+            if (path.startsWith(PREFIX)) {
+                Path p = site.resolve(path.substring(PREFIX.length())).normalize();
+                if (Files.isDirectory(p)) p = p.resolve("index.html");
+                if (p.startsWith(site) && Files.isRegularFile(p)) file = p;
+            }
+            int status = file == null ? 404 : 200;
+            requests.add(status + " " + path);
+            Path body = file == null ? site.resolve("404.html") : file;
+            byte[] bytes = Files.readAllBytes(body);
+            exchange.getResponseHeaders().set("Content-Type", SiteBrowserTest.mime(body));
+            exchange.sendResponseHeaders(status, bytes.length);
+            try (var out = exchange.getResponseBody()) { out.write(bytes); }
+        });
+        server.start();
+        base = "http://127.0.0.1:" + server.getAddress().getPort() + PREFIX;
+
+        profile = Files.createTempDirectory("chromium-profile");
+        var options = new ChromeOptions();
+        options.setBinary("/usr/bin/chromium");
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-default-apps", "--disable-extensions", "--user-data-dir=" + profile, "--window-size=1280,900");
+        var service = new ChromeDriverService.Builder().usingDriverExecutable(new File("/usr/bin/chromedriver")).build();
+        driver = new ChromeDriver(service, options);
+        driver.manage().timeouts().pageLoadTimeout(Waits.HUNG);
+        driver.manage().timeouts().scriptTimeout(Waits.HUNG);
+    }
+
+    @AfterAll
+    void stop() {
+        if (driver != null) driver.quit();
+        if (server != null) server.stop(0);
+        Temp.delete(profile);
+    }
+
+    Object js(String script) { return driver.executeScript(script); }
+
+    void open(String url) {
+        driver.get(url);
+        new WebDriverWait(driver, Waits.HUNG).until(d -> "complete".equals(js("return document.readyState")));
+    }
+
+    /// What the page refers to: `links` (a, link, script, img) and `loaded`, every resource the
+    /// browser fetched for it, its scripts' requests included.
+    @SuppressWarnings("unchecked")
+    Map<String, List<String>> addresses() {
+        return (Map<String, List<String>>) js("""
+                var links = [], loaded = [];
+                document.querySelectorAll('a[href], link[href], script[src], img[src], iframe[src], source[src]').forEach(function (e) {
+                  links.push(e.href || e.src);
+                });
+                performance.getEntriesByType('resource').forEach(function (r) { loaded.push(r.name); });
+                return { links: links, loaded: loaded };""");
+    }
+
+    /// The address without its fragment, or null when it is not the server's (data:, mailto:, another site).
+    String ours(String address) {
+        if (!address.startsWith("http://127.0.0.1:" + server.getAddress().getPort() + "/")) return null;
+        int hash = address.indexOf('#');
+        return hash < 0 ? address : address.substring(0, hash);
+    }
+
+    @Test
+    @DisplayName("under /some/prefix/: every page, every link and asset from it, and search results stay inside the prefix and answer 200")
+    void everyLinkAssetAndSearchResultStaysUnderThePrefix() {
+        var problems = new ArrayList<String>();
+        var seen = new LinkedHashSet<String>();
+        var toVisit = new ArrayDeque<String>(List.of(base));
+        for (String page : SiteTest.pages().keySet()) toVisit.add(base + page);
+        var external = new TreeSet<String>();
+        while (!toVisit.isEmpty()) {
+            String url = toVisit.poll();
+            if (!seen.add(url)) continue;
+            open(url);
+            var found = addresses();
+            for (String a : found.get("loaded")) if (ours(a) == null && !a.startsWith("data:")) external.add(url + " loaded " + a);
+            for (String a : found.get("links")) {
+                String mine = ours(a);
+                if (mine == null) continue;   // a link to another site (a JEP, the javadoc) is no request
+                if (!mine.startsWith(base)) problems.add(url + " refers outside the prefix: " + a);
+                else if (mine.endsWith(".html") || mine.endsWith("/")) toVisit.add(mine);
+                else if (seen.add(mine)) {   // an asset or a program's source: fetched once, from the page
+                    // (opened as a page of its own, it would make Chromium ask for /favicon.ico)
+                    Object status = driver.executeScript("var x = new XMLHttpRequest(); x.open('GET', arguments[0], false); x.send(); return x.status;", mine);
+                    if (((Number) status).intValue() != 200) problems.add(url + " links to " + mine + ": HTTP " + status);
+                }
+            }
+        }
+        // Search, from a lesson page: each result is a page under the prefix.
+        String lesson = SiteTest.lessonPages().getFirst();
+        for (String query : List.of("virtual", "pool", "carrier")) {
+            open(base + lesson);
+            WebElement input = driver.findElement(By.id("search-input"));
+            input.click();
+            input.sendKeys(query);
+            new WebDriverWait(driver, Waits.HUNG).until(d -> !d.findElements(By.cssSelector("#search-results ol a")).isEmpty());
+            for (WebElement a : driver.findElements(By.cssSelector("#search-results ol a"))) {
+                String href = a.getDomProperty("href");
+                String mine = ours(href);
+                if (mine == null || !mine.startsWith(base)) problems.add("search '" + query + "' links outside the prefix: " + href);
+                else if (seen.add(mine)) open(mine);
+            }
+            input.sendKeys(Keys.ESCAPE);
+        }
+        // A missing page: the server answers 404 with 404.html, whose own assets must load.
+        open(base + "no-such-page.html");
+        assertEquals("Page not found", driver.findElement(By.cssSelector("main h1")).getText());
+        for (String a : addresses().get("links")) {
+            String mine = ours(a);
+            if (mine != null && !mine.startsWith(base)) problems.add("404.html refers outside the prefix: " + a);
+        }
+
+        for (String r : requests) {
+            String path = r.substring(4);
+            if (!path.startsWith(PREFIX)) problems.add("a request outside the prefix: " + r);
+            else if (r.startsWith("404") && !path.equals(PREFIX + "no-such-page.html")) problems.add("not found: " + r);
+        }
+        assertTrue(seen.size() > SiteTest.pages().size(), "the crawl saw the pages and their assets: " + seen);
+        assertEquals(Set.of(), external, "resources loaded from outside the site");
+        assertEquals(List.of(), problems, String.join("\n", problems));
+    }
+}
