@@ -1,8 +1,8 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// Does not compile, on purpose (lesson 13): a lambda may read a local variable only if
-// the variable never changes, and count++ changes it.
+// Does not compile, on purpose (lesson "Your first virtual thread"): a lambda may read a
+// local variable only if it never changes, and count++ changes it.
 
 void main() {
     int count = 0;

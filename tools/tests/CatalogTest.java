@@ -37,6 +37,7 @@ class CatalogTest {
         CASES.put("fanout", List.of("timeout", "(?m)^join\\(\\) threw StructuredTaskScope\\.TimeoutException at \\d+ ms$"));
         CASES.put("million", List.of("2000", "(?m)^peak: 2000 virtual threads alive at once, all started and waiting after \\d+ ms$"));
         CASES.put("counter", List.of("10 100", "(?m)^ReentrantLock: +count= +1,000 +lost= +0 +took +\\d+ ms$"));
+        CASES.put("first", List.of("", "(?m)^4\\. factory, task 2: VirtualThread\\[#\\d+,worker-2\\]/runnable@ForkJoinPool-\\d+-worker-\\d+  isVirtual=true$"));
         CASES.put("mistakes", List.of("", "(?m)^   get\\(\\) threw ExecutionException, caused by: java\\.lang\\.IllegalStateException"));
         CASES.put("echo", List.of("virtual 50", "echoes read back: 50 of 50"));
         CASES.put("limits", List.of("semaphore", "at most 20 at once"));

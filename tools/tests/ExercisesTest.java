@@ -98,12 +98,12 @@ class ExercisesTest {
     // ---- metadata ---------------------------------------------------------------------------
 
     @Test
-    @DisplayName("load: at least nine exercises in lesson order, sleepers first, each with a lesson, a sentence and 1-3 hints")
+    @DisplayName("load: at least nine exercises in lesson order, crew first, each with a lesson, a sentence and 1-3 hints")
     void loadsTheExercises() {
         assertTrue(ALL.size() >= 9, "only " + ALL.size() + " exercises");
-        assertEquals("sleepers", ALL.getFirst().name());
+        assertEquals("crew", ALL.getFirst().name());
         var lessonAliases = Set.of("ceiling", "hopping", "daemon", "waits", "primes", "pinning", "admission",
-                "timeout", "check", "server", "echo", "limits", "counter", "mistakes", "fanout", "million");
+                "timeout", "check", "server", "echo", "limits", "counter", "mistakes", "fanout", "million", "first");
         int previous = 0;
         for (Exercise e : ALL) {
             int lesson = Integer.parseInt(e.lessonFile().substring(0, e.lessonFile().indexOf('-')));
@@ -312,6 +312,54 @@ class ExercisesTest {
     record WrongFix(String exercise, String why, String code, String caughtBy) {}
 
     static final List<WrongFix> WRONG_FIXES = List.of(
+            new WrongFix("crew", "platform threads from a builder with the right names",
+                    """
+                        Thread.Builder builder = Thread.ofPlatform().name("crew-", 0);
+                        var crew = new ArrayList<Thread>();
+                        for (int i = 0; i < size; i++) crew.add(builder.start(job));
+                        for (Thread worker : crew) worker.join();
+                        return crew;""",
+                    "jobs that ran on a virtual thread"),
+            new WrongFix("crew", "started but never joined",
+                    """
+                        Thread.Builder builder = Thread.ofVirtual().name("crew-", 0);
+                        var crew = new ArrayList<Thread>();
+                        for (int i = 0; i < size; i++) crew.add(builder.start(job));
+                        return crew;""",
+                    "jobs finished before startCrew returned"),
+            new WrongFix("crew", "each thread joined as soon as it is started: one at a time",
+                    """
+                        Thread.Builder builder = Thread.ofVirtual().name("crew-", 0);
+                        var crew = new ArrayList<Thread>();
+                        for (int i = 0; i < size; i++) {
+                            Thread worker = builder.start(job);
+                            worker.join();
+                            crew.add(worker);
+                        }
+                        return crew;""",
+                    "most jobs running at the same moment"),
+            new WrongFix("crew", "unnamed virtual threads",
+                    """
+                        var crew = new ArrayList<Thread>();
+                        for (int i = 0; i < size; i++) crew.add(Thread.startVirtualThread(job));
+                        for (Thread worker : crew) worker.join();
+                        return crew;""",
+                    "names of the threads that ran the jobs"),
+            new WrongFix("crew", "a sleep long enough instead of join",
+                    """
+                        Thread.Builder builder = Thread.ofVirtual().name("crew-", 0);
+                        var crew = new ArrayList<Thread>();
+                        for (int i = 0; i < size; i++) crew.add(builder.start(job));
+                        Thread.sleep(1_000);
+                        return crew;""",
+                    "startCrew waited for the threads, not for a set time"),
+            new WrongFix("crew", "a named executor: the jobs ran, but no threads come back",
+                    """
+                        try (var executor = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("crew-", 0).factory())) {
+                            for (int i = 0; i < size; i++) executor.execute(job);
+                        }
+                        return List.of();""",
+                    "threads returned are the ones that ran the jobs, in the order started"),
             new WrongFix("sleepers", "a smaller stack: still one OS thread per sleeper",
                     "    return Thread.ofPlatform().stackSize(64 * 1024).start(task);",
                     "platform threads alive while the tasks sleep"),

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 
-/// Lesson 13: the six counters, the exception lost in submit(), the two compile errors, and
-/// the wrong fixes of the race exercise that its check must catch.
+/// Lesson 13: the six counters, and the wrong fixes of the race exercise that its check must
+/// catch. (The first mistakes moved to the lesson "Your first virtual thread": FirstVirtualThreadTest.)
 /// Alone (Tests.java runs two classes at a time otherwise): LongAdder beating synchronized
 /// is a claim about contention between cores, which another class busy beside it would change.
 @Isolated
@@ -90,42 +90,6 @@ class Lesson13Test {
         usage(Proc.java("programs/LostUpdates.java", "10", "100001"));
         usage(Proc.java("programs/LostUpdates.java", "10", "10", "10"));
         usage(Proc.java("programs/LostUpdates.java", "10000", "100000"));   // 10^9 increments: past the cap
-    }
-
-    // ---- mistakes -----------------------------------------------------------------------
-
-    @Test
-    @DisplayName("13 mistakes: submit() without get() prints nothing; a started thread's exception is printed, name empty; get() throws")
-    void exceptionLostInSubmit() {
-        var r = ok(Proc.java("programs/FirstMistakes.java"));
-        var out = r.out().lines().toList();
-        int first = out.indexOf("1. executor.submit(task), never asking for the result:");
-        assertTrue(first >= 0, r.all());
-        assertEquals("   the executor closed and nothing was printed", out.get(first + 1), r.all());
-        assertTrue(r.err().startsWith("Exception in thread \"\" java.lang.IllegalStateException: the task failed\n"),
-                "the default handler's message, with an empty thread name\n" + r.all());
-        assertEquals(1, r.err().split("Exception in thread", -1).length - 1, "exactly one exception printed\n" + r.all());
-        assertTrue(out.contains("   the thread's name was \"\""), r.all());
-        assertTrue(out.contains("   get() threw ExecutionException, caused by: java.lang.IllegalStateException: the task failed"), r.all());
-    }
-
-    @Test
-    @DisplayName("13 mistakes: an argument prints usage and exits 2")
-    void mistakesRejectsArguments() {
-        usage(Proc.java("programs/FirstMistakes.java", "now"));
-    }
-
-    @Test
-    @DisplayName("13 compile errors: Thread.sleep in a Runnable lambda, count++ on a captured local; javac's message, exit 1")
-    void compileErrorsFailWithJavacsMessage() {
-        var sleep = Proc.java("programs/mistakes/SleepInLambda.java");
-        assertEquals(1, sleep.exit(), sleep.all());
-        assertTrue(sleep.err().contains("SleepInLambda.java:10: error: unreported exception InterruptedException; "
-                + "must be caught or declared to be thrown"), sleep.all());
-        var count = Proc.java("programs/mistakes/CountInLambda.java");
-        assertEquals(1, count.exit(), count.all());
-        assertTrue(count.err().contains("CountInLambda.java:11: error: local variables referenced from a lambda expression "
-                + "must be final or effectively final"), count.all());
     }
 
     // ---- the race exercise: wrong fixes the check must catch -----------------------------
