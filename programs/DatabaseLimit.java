@@ -77,7 +77,7 @@ void burst(String label, int tasks, ConnectionSource connections) throws Interru
     try (var jfr = new RecordingStream()) {
         jfr.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(20)); // JFR's default threshold
         jfr.onEvent("jdk.VirtualThreadPinned", e -> pinned.add(e.getDuration().toMillis() + " ms, reason: "
-                + e.getString("pinnedReason") + ", at " + e.getStackTrace().getFrames().getFirst().getMethod().getName()));
+                + e.getString("pinnedReason") + ", at " + topFrame(e)));
         jfr.startAsync();
         long start = System.nanoTime();
         run(tasks, connections, counts);
@@ -162,6 +162,11 @@ static int parseTasks(String text) {
     }
 }
 
+static String topFrame(jdk.jfr.consumer.RecordedEvent e) {
+    var method = e.getStackTrace().getFrames().getFirst().getMethod();
+    return method.getType().getName() + "." + method.getName();
+}
+
 static String describe(SQLException e) {
     String text = firstLine(String.valueOf(e.getMessage()));
     return e.getCause() == null ? text : text + " (" + e.getCause() + ")";
@@ -190,7 +195,8 @@ static final class TemporaryPostgres implements AutoCloseable {
         try {
             folder = Files.createTempDirectory("db-limit-");
         } catch (IOException | RuntimeException e) {
-            return fail("cannot create a temporary folder in " + System.getProperty("java.io.tmpdir") + ": " + e);
+            String why = e instanceof NoSuchFileException ? "no such folder" : String.valueOf(e.getMessage());
+            return fail("cannot create a temporary folder in " + System.getProperty("java.io.tmpdir") + ": " + why);
         }
         var db = new TemporaryPostgres(folder);
         Runtime.getRuntime().addShutdownHook(new Thread(db::close));
