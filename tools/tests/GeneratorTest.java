@@ -326,9 +326,20 @@ class GeneratorTest {
     }
 
     @Test
-    void javaOptionsWithoutAWrapperAreRefusedAtTheirLine() throws Exception {
-        f.replace("lessons/01-first.md", "    alias: hello\n", "    alias: hello\n    java-options: [-Xint]\n");
-        assertRefused("lessons/01-first.md", 7, "java-options need a wrapper");
+    void javaOptionsOnAnExerciseAreRefusedAtTheRunsLine() throws Exception {
+        // A program takes java-options without a wrapper (RecorderTest runs one); an exercise runs as shipped, with none.
+        f.replace("lessons/01-first.md", "    alias: hello\n", "    alias: hello\n  - id: answer-flag\n    alias: answer\n    java-options: [-Xint]\n");
+        assertRefused("lessons/01-first.md", 7, "run 'answer-flag' has java-options, but exercises/Answer.java is not a program");
+    }
+
+    @Test
+    void aWidgetWithoutItsScriptIsRefusedAtItsLine() throws Exception {
+        f.write("tools/assets/widget-timetable.js", "// draws the timetable\n");
+        f.replace("lessons/02-second.md", "## More", "{{widget timetable}}\n\n{{widget timetabel}}\n\n## More");
+        assertRefused("lessons/02-second.md", 6, "there is no tools/assets/widget-timetabel.js, the script that draws it. Widgets there: [timetable]");
+        f.replace("lessons/02-second.md", "{{widget timetabel}}", "");
+        f.build(false);
+        assertNotNull(Jsoup.parse(f.file("site/second.html")).selectFirst("div.widget[data-widget=timetable]"), "a widget with its script is placed");
     }
 
     @Test
