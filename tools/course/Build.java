@@ -120,7 +120,7 @@ public final class Build {
             Trees.copy(root.resolve("tools/assets"), out.resolve("assets"));
             Links.check(out, sources);
             warnings.addAll(0, c.recordings().staleWarnings()); // once each, however many pages read them
-            return lessons.size() + 4; // the lessons, the index, the exercises, print.html and the 404 page
+            return sources.size(); // every page written has its source, for link errors
         }
 
         /// One lesson rendered into its page, with the warnings that came up (kept in course order).
