@@ -11,7 +11,7 @@ import org.junit.jupiter.api.*;
 /// program and its recorded output; "What to notice"; and at the end, in this order, one Key
 /// idea, Try this, and the exercise. Deeper asides are left out of the count and the order.
 @Quick
-class LessonShapeTest {
+class ProseShapeTest {
 
     /// Words the opening may have before the first `##` heading: about one screen.
     static final int OPENING_WORDS = 200;
