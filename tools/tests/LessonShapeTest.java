@@ -100,8 +100,6 @@ class LessonShapeTest {
             "the-daemon-trap",
             "cpu-bound-work",
             "pinning",
-            "a-server-that-waits",
-            "two-thousand-connections",
             "admission",
             "limits-that-still-matter",
             "shared-state-at-scale",
