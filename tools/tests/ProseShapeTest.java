@@ -104,8 +104,6 @@ class ProseShapeTest {
             "the-daemon-trap",
             "cpu-bound-work",
             "pinning",
-            "a-server-that-waits",
-            "two-thousand-connections",
             "admission",
             "limits-that-still-matter",
             "shared-state-at-scale",
