@@ -77,7 +77,7 @@ class Lesson5To9Test {
     void primesOutputIsLocaleIndependent() throws Exception {
         var r = ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(3), List.of(Proc.JAVA.toString(),
                 "-Duser.language=de", "-Duser.country=DE", "programs/PrimeCounting.java", "2")));
-        String lesson = Files.readString(Proc.ROOT.resolve("lessons/06-cpu-bound-work.md"));
+        String lesson = Files.readString(Proc.ROOT.resolve("lessons/07-cpu-bound-work.md"));
         var references = Pattern.compile("\\{\\{primes: (.+?)\\}\\}").matcher(lesson);
         var unmatched = new ArrayList<String>();
         int count = 0;

@@ -101,9 +101,6 @@ class ProseShapeTest {
     /// then delete it here: the test fails while a lesson listed here already has the shape.
     /// Never add to it.
     static final Set<String> NOT_YET_SHAPED = Set.of(
-            "the-daemon-trap",
-            "cpu-bound-work",
-            "pinning",
             "admission",
             "limits-that-still-matter",
             "shared-state-at-scale",
