@@ -6,7 +6,8 @@ import java.util.regex.*;
 import org.jsoup.nodes.Element;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
-/// What the picture kinds ({@link ChartDirective}, {@link TimelineDirective}) share: their YAML
+/// One picture block (```` ```chart ````, {@link ChartDirective}; ```` ```timeline ````,
+/// {@link TimelineDirective}) being read and drawn: what the picture kinds share. Their YAML
 /// read with its lines, figures read from recordings exactly as number references read them,
 /// and the figure around the SVG, which names and links the runs it was drawn from, carries
 /// the stale mark of a stale recording, and repeats the figures in a table for screen readers.
@@ -14,7 +15,7 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 /// The SVG has no viewBox: x positions are percentages of the text column and text sizes are
 /// CSS pixels, so a phone narrows the picture without shrinking its text. The fitting checks
 /// below measure text against the narrowest column, a 375 px screen's.
-final class Chart {
+final class PictureBlock {
 
     /// The text column on a 375 px screen, less the figure's padding, in px.
     static final double PHONE = 317;
@@ -26,7 +27,7 @@ final class Chart {
     /// A value starting with `{{`, not quoted.
     static final Pattern UNQUOTED = Pattern.compile("^\\s*(?:-\\s+)?[\\w-]+:\\s+\\{\\{");
 
-    /// One chart block being read: its file and first line, the page it is drawn on, and the
+    /// The block being read: its file and first line, the page it is drawn on, and the
     /// runs its figures came from, in order.
     final Render page;
     final Path file;
@@ -35,7 +36,7 @@ final class Chart {
     final LinkedHashMap<String, Yaml.Located> keys;
     final LinkedHashSet<String> runs = new LinkedHashSet<>();
 
-    Chart(Render page, String kind, String body, Path file, int firstLine, Set<String> known) {
+    PictureBlock(Render page, String kind, String body, Path file, int firstLine, Set<String> known) {
         this.page = page;
         this.file = file;
         this.line = firstLine - 1;
