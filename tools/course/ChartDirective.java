@@ -59,7 +59,7 @@ final class ChartDirective implements Directive {
         for (var item : Yaml.sequence(c.required("bars"), "bars")) {
             var m = mapping(item, "a bar", BAR_KEYS, file);
             if (!m.containsKey("label") || !m.containsKey("value")) throw new BuildError(file, item.line(), "a bar needs 'label:' and 'value:'");
-            PictureBlock.Figure v = c.figure(m.get("value"), "a bar's value", true);
+            Expression.Value v = c.figure(m.get("value"), "a bar's value", true);
             String text = v.shown() + suffix;
             c.fits(text, PictureBlock.PHONE * (100 - PictureBlock.BAR_MAX) / 100 - 8, m.get("value"), "the value with its unit", false);
             bars.add(new Bar(c.prose(m.get("label"), "a bar's label"), m.containsKey("note") ? c.prose(m.get("note"), "a bar's note") : null,
@@ -70,7 +70,7 @@ final class ChartDirective implements Directive {
         if (c.keys.containsKey("theory")) for (var item : Yaml.sequence(c.keys.get("theory"), "theory")) {
             var m = mapping(item, "a theory line", THEORY_KEYS, file);
             if (!m.containsKey("label") || !m.containsKey("value")) throw new BuildError(file, item.line(), "a theory line needs 'label:' and 'value:'");
-            PictureBlock.Figure v = c.figure(m.get("value"), "a theory line's value", false);
+            Expression.Value v = c.figure(m.get("value"), "a theory line's value", false);
             String text = c.prose(m.get("label"), "a theory line's label") + ": " + v.shown() + suffix;
             c.fits(text, PictureBlock.PHONE / 2 - 6, m.get("label"), "the theory line's label with its value", true);
             theory.add(new Theory(text, v.number(), m.get("value")));

@@ -65,13 +65,10 @@ final class PictureBlock {
         return s.getValue().strip();
     }
 
-    /// A figure: `number`, and `shown` as a reader sees it (a single reference's recorded text
-    /// unchanged, or the result of an expression).
-    record Figure(double number, String shown) {}
-
-    /// An {@link Expression}, read from the recordings.
+    /// An {@link Expression}, read from the recordings: its number, and the text a reader sees
+    /// (a single reference's recorded text unchanged, or the result of an expression).
     /// `recorded`: at least one reference is required (a bar shows a measured figure).
-    Figure figure(Yaml.Located where, String what, boolean recorded) {
+    Expression.Value figure(Yaml.Located where, String what, boolean recorded) {
         String text = text(where, what);
         Expression.Read read = Expression.read(text, 0, file, where.line());
         if (read.problem() != null) throw expressionError(where, what, read.problem());
@@ -86,7 +83,7 @@ final class PictureBlock {
             return found;
         });
         if (!Double.isFinite(value.number())) throw new BuildError(file, where.line(), what + " '" + text + "' is not a finite number");
-        return new Figure(value.number(), value.shown());
+        return value;
     }
 
     /// The text a reference finds in its run's recording; refuses what number references refuse.
