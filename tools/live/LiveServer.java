@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class LiveServer {
 
     private final Path root;
-    private final Options options;
+    private final ServeOptions options;
     private final PrintStream log;
     private final AtomicReference<DeclaredRuns> declared = new AtomicReference<>(DeclaredRuns.NONE);
     private final PageClients clients;
@@ -25,7 +25,7 @@ public final class LiveServer {
     private final StaticSite site;
     private Guard guard;
 
-    private LiveServer(Path root, Options options, PrintStream log) {
+    private LiveServer(Path root, ServeOptions options, PrintStream log) {
         this.root = root;
         this.options = options;
         this.log = log;
@@ -37,7 +37,7 @@ public final class LiveServer {
     }
 
     /// Runs the server until the JVM is stopped (Ctrl-C).
-    public static void run(Path root, Options options, PrintStream log) throws Exception {
+    public static void run(Path root, ServeOptions options, PrintStream log) throws Exception {
         // Small event writes go out at once, and a flood of connections cannot exhaust the process.
         System.setProperty("sun.net.httpserver.nodelay", "true");
         System.setProperty("jdk.httpserver.maxConnections", Integer.toString(options.maxClients() + 64));

@@ -11,13 +11,13 @@ import java.util.function.Supplier;
 /// the catalog.
 final class Runs {
     private final Path root;
-    private final Options options;
+    private final ServeOptions options;
     private final Supplier<DeclaredRuns> declared;
     private final CompiledPrograms compiled;
     private final String nice;
     private final Map<String, LiveRun> byAlias = new ConcurrentHashMap<>();
 
-    Runs(Path root, Options options, Supplier<DeclaredRuns> declared, CompiledPrograms compiled) {
+    Runs(Path root, ServeOptions options, Supplier<DeclaredRuns> declared, CompiledPrograms compiled) {
         this.root = root;
         this.options = options;
         this.declared = declared;
