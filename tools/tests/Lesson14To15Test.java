@@ -74,7 +74,7 @@ class Lesson14To15Test {
         assertEquals(List.of(FANOUT), plan.command().subList(1, plan.command().size()), "no flag, no JBang");
         assertEquals("java " + FANOUT, plan.shown());
 
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), plan.command());
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2), plan.command());
         assertEquals(1, r.exit(), r.all());
         assertEquals("", r.out(), "the program ran");
         var recorded = Recording.load(Proc.ROOT, run.id(), run.lesson(), run.line()).output();
@@ -203,7 +203,7 @@ class Lesson14To15Test {
     @Test
     @DisplayName("15 million: with too little heap it stops before starting threads and says how to run smaller")
     void refusesWithoutTheHeap() {
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
                 List.of(Proc.JAVA.toString(), "-Xmx256m", MILLION, "1000000"));
         assertEquals(1, r.exit(), r.all());
         assertTrue(r.err().contains("not enough heap for 1000000 threads. Run fewer: ./jbang million "), r.all());

@@ -54,10 +54,10 @@ class ServeTest {
     @Test
     @DisplayName("serve: a bad flag prints the usage and exits 2; --help exits 0")
     void badFlags() {
-        var r = Proc.run(Repo.main(), Repo.env(Repo.main()), Proc.Duration.ofMinutes(3), List.of("./build.sh", "serve", "--port", "http"));
+        var r = Proc.run(Repo.main(), Repo.env(Repo.main()), Proc.HangLimit.ofMinutes(3), List.of("./build.sh", "serve", "--port", "http"));
         assertEquals(2, r.exit(), r.all());
         assertTrue(r.err().contains("--port must be a whole number"), r.all());
-        var help = Proc.run(Repo.main(), Repo.env(Repo.main()), Proc.Duration.ofMinutes(3), List.of("./build.sh", "serve", "--help"));
+        var help = Proc.run(Repo.main(), Repo.env(Repo.main()), Proc.HangLimit.ofMinutes(3), List.of("./build.sh", "serve", "--help"));
         assertEquals(0, help.exit(), help.all());
         assertTrue(help.out().contains("--run-limit"), help.all());
     }
