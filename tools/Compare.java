@@ -72,7 +72,7 @@ static final class UnknownRun extends RuntimeException {
 }
 
 /// The declared run a reader means: a run id, or an alias with its arguments.
-Lesson.Run find(Build.Loaded course, List<String> words) {
+Lesson.DeclaredRun find(Build.Loaded course, List<String> words) {
     String first = words.getFirst();
     var rest = words.subList(1, words.size());
     if (course.runs().containsKey(first) && rest.isEmpty()) return course.runs().get(first);
@@ -82,7 +82,7 @@ Lesson.Run find(Build.Loaded course, List<String> words) {
     return ofAlias.stream().filter(r -> r.args().equals(rest)).findFirst().orElseGet(() -> {
         if (!rest.isEmpty()) throw new UnknownRun("no run of " + first + " with arguments " + String.join(" ", rest)
                 + " was recorded. Recorded runs of " + first + ": "
-                + String.join(", ", ofAlias.stream().map(Lesson.Run::command).toList()));
+                + String.join(", ", ofAlias.stream().map(Lesson.DeclaredRun::command).toList()));
         return ofAlias.getFirst();
     });
 }

@@ -17,7 +17,7 @@ public final class Build {
 
     /// Everything a build reads, loaded and cross-checked once; each lesson's body parsed once
     /// (on first use: recording needs none), each recording read once (by {@link Recordings}).
-    public record Loaded(Path root, Catalog catalog, List<Lesson> lessons, Map<String, Lesson.Run> runs,
+    public record Loaded(Path root, Catalog catalog, List<Lesson> lessons, Map<String, Lesson.DeclaredRun> runs,
                          List<Exercises.Exercise> exercises, Recordings recordings, Parsed parsed) {
         /// A lesson's body, parsed.
         public Body body(Lesson l) { return parsed.get(this).lessons().get(l.file()); }
@@ -51,10 +51,10 @@ public final class Build {
         Catalog catalog = Catalog.load(root);
         catalog.requireAliasesFor(root);
         List<Lesson> lessons = Lesson.loadAll(root);
-        var runs = new LinkedHashMap<String, Lesson.Run>();
+        var runs = new LinkedHashMap<String, Lesson.DeclaredRun>();
         for (Lesson l : lessons) {
             if (l.program() != null) catalog.get(l.program(), l.file(), 2);
-            for (Lesson.Run r : l.runs()) {
+            for (Lesson.DeclaredRun r : l.runs()) {
                 catalog.get(r.alias(), r.lesson(), r.line());
                 if (!r.preview()) Runner.plan(root, catalog, r); // refuses preview: off where it means nothing
                 runs.put(r.id(), r);
@@ -189,7 +189,7 @@ public final class Build {
         /// Claims are checked against the recordings the pages show.
         void claims() {
             for (var failure : Claims.failures(c.runs(), id -> {
-                Lesson.Run run = c.runs().get(id);
+                Lesson.DeclaredRun run = c.runs().get(id);
                 return c.recordings().get(id, run.lesson(), run.line()).output();
             })) warnings.add(failure.toString());
         }

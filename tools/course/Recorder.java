@@ -16,7 +16,7 @@ public final class Recorder {
             if (!course.runs().containsKey(id)) throw new BuildError(null, 0, "no lesson declares run '" + id
                     + "'. Declared runs: " + String.join(", ", course.runs().keySet()));
         Path root = course.root();
-        for (Lesson.Run run : course.runs().values()) {
+        for (Lesson.DeclaredRun run : course.runs().values()) {
             if (!ids.isEmpty() && !ids.contains(run.id())) continue;
             var plan = Runner.plan(root, course.catalog(), run);
             log.println("record " + run.id() + ": " + plan.shown());
@@ -25,7 +25,7 @@ public final class Recorder {
             log.println("wrote " + Course.relative(file) + " (exit " + output.exit() + ")");
         }
         return Claims.failures(course.runs(), id -> {
-            Lesson.Run run = course.runs().get(id);
+            Lesson.DeclaredRun run = course.runs().get(id);
             return Recording.load(root, id, run.lesson(), run.line()).output();
         });
     }

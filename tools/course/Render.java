@@ -33,7 +33,7 @@ public final class Render {
     Path root() { return course.root(); }
     Set<String> shownRuns() { return shownRuns; }
     Catalog catalog() { return course.catalog(); }
-    Map<String, Lesson.Run> runs() { return course.runs(); }
+    Map<String, Lesson.DeclaredRun> runs() { return course.runs(); }
     List<Exercises.Exercise> exercises() { return course.exercises(); }
 
     /// The HTML of the page's body; `lesson` is null for the index.

@@ -27,7 +27,7 @@ public final class Runner {
     /// What a run printed (stdout and stderr as they arrived), how it ended, and where it ran.
     public record Output(String text, int exit, double seconds, String environment) {}
 
-    public static Plan plan(Path root, Catalog catalog, Lesson.Run run) {
+    public static Plan plan(Path root, Catalog catalog, Lesson.DeclaredRun run) {
         Catalog.Alias alias = catalog.get(run.alias(), run.lesson(), run.line());
         String text = Sources.shipped(alias);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -68,7 +68,7 @@ public final class Runner {
 
     /// Runs `plan`, copying its output to `log` as it comes; a run that outlives the limit is
     /// ended and refused.
-    public static Output run(Path root, Lesson.Run run, Plan plan, PrintStream log) throws IOException, InterruptedException {
+    public static Output run(Path root, Lesson.DeclaredRun run, Plan plan, PrintStream log) throws IOException, InterruptedException {
         if (plan.sourceToCopy() == null || !plan.sourceToCopy().startsWith(PUBLIC_DIR)) {
             if (plan.sourceToCopy() != null) {
                 Files.createDirectories(plan.sourceToCopy().getParent());
@@ -90,7 +90,7 @@ public final class Runner {
         }
     }
 
-    private static Output start(Path root, Lesson.Run run, Plan plan, PrintStream log) throws IOException, InterruptedException {
+    private static Output start(Path root, Lesson.DeclaredRun run, Plan plan, PrintStream log) throws IOException, InterruptedException {
         if (plan.command().getFirst().endsWith("jbang")) prebuild(root, run.alias(), log);
         var pb = new ProcessBuilder(plan.command()).directory(root.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));

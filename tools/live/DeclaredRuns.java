@@ -30,7 +30,7 @@ final class DeclaredRuns {
     static DeclaredRuns from(Build.Loaded loaded) {
         var programs = new HashMap<String, Program>();
         var out = new LinkedHashMap<String, Spec>();
-        for (Lesson.Run run : loaded.runs().values()) {
+        for (Lesson.DeclaredRun run : loaded.runs().values()) {
             Catalog.Alias alias = loaded.catalog().aliases().get(run.alias());
             String page = loaded.lessons().stream().filter(l -> l.file().equals(run.lesson())).map(Lesson::page).findFirst().orElse("");
             String refusal = refusal(run, alias);
@@ -40,7 +40,7 @@ final class DeclaredRuns {
         return new DeclaredRuns(Collections.unmodifiableMap(out), loaded);
     }
 
-    static String refusal(Lesson.Run run, Catalog.Alias alias) {
+    static String refusal(Lesson.DeclaredRun run, Catalog.Alias alias) {
         if (alias == null) return "its alias is not in the catalog";
         if (!run.wrapper().isEmpty())
             return "it runs under " + run.wrapper().getFirst() + ", which live mode never starts from a browser; run it in a terminal: ./build.sh record " + run.id();

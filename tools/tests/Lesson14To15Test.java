@@ -106,14 +106,14 @@ class Lesson14To15Test {
         assertTrue(e.getMessage().contains("cannot be combined with a wrapper"), e.getMessage());
         Files.writeString(file, lesson.formatted("    preview: off"));
         assertFalse(Lesson.load(file).runs().getFirst().preview());
-        assertTrue(Lesson.load(Proc.ROOT.resolve("lessons/15-a-million-threads.md")).runs().stream().allMatch(Lesson.Run::preview),
+        assertTrue(Lesson.load(Proc.ROOT.resolve("lessons/15-a-million-threads.md")).runs().stream().allMatch(Lesson.DeclaredRun::preview),
                 "a run without the key keeps the flags its program asks for");
 
         var catalog = Build.load(Proc.ROOT).catalog();
-        var noPreview = new Lesson.Run("x", "million", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
+        var noPreview = new Lesson.DeclaredRun("x", "million", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
         e = assertThrows(BuildError.class, () -> Runner.plan(Proc.ROOT, catalog, noPreview));
         assertTrue(e.getMessage().contains("is not a program with a //PREVIEW line"), e.getMessage());
-        var exercise = new Lesson.Run("x", "fail-fast", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
+        var exercise = new Lesson.DeclaredRun("x", "fail-fast", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
         assertThrows(BuildError.class, () -> Runner.plan(Proc.ROOT, catalog, exercise));
     }
 
