@@ -56,7 +56,7 @@ public final class Build {
             if (l.program() != null) catalog.get(l.program(), l.file(), 2);
             for (Lesson.DeclaredRun r : l.runs()) {
                 catalog.get(r.alias(), r.lesson(), r.line());
-                if (!r.preview()) Runner.plan(root, catalog, r); // refuses preview: off where it means nothing
+                if (!r.preview()) RecordingRunner.plan(root, catalog, r); // refuses preview: off where it means nothing
                 runs.put(r.id(), r);
             }
         }

@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.*;
 
-/// `./build.sh record`: runs declared runs ({@link Runner}), stores each output as its
+/// `./build.sh record`: runs declared runs ({@link RecordingRunner}), stores each output as its
 /// recording ({@link Recording#write}), then checks every claim against the recordings.
 /// A claim that no longer holds does not undo a recording: it is returned, to be fixed in the lesson.
 public final class Recorder {
@@ -18,9 +18,9 @@ public final class Recorder {
         Path root = course.root();
         for (Lesson.DeclaredRun run : course.runs().values()) {
             if (!ids.isEmpty() && !ids.contains(run.id())) continue;
-            var plan = Runner.plan(root, course.catalog(), run);
+            var plan = RecordingRunner.plan(root, course.catalog(), run);
             log.println("record " + run.id() + ": " + plan.shown());
-            var output = Runner.run(root, run, plan, log);
+            var output = RecordingRunner.run(root, run, plan, log);
             Path file = Recording.write(root, run, course.catalog().get(run.alias(), run.lesson(), run.line()), plan, output);
             log.println("wrote " + Course.relative(file) + " (exit " + output.exit() + ")");
         }

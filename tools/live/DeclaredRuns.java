@@ -65,7 +65,7 @@ final class DeclaredRuns {
     String comparison(Spec spec, String output, int exit) {
         if (course == null || !course.runs().containsKey(spec.id())) return null;
         try {
-            return Comparison.of(course, course.runs().get(spec.id()), spec.shown(), output, exit, Runner.environment()).json();
+            return Comparison.of(course, course.runs().get(spec.id()), spec.shown(), output, exit, RecordingRunner.environment()).json();
         } catch (BuildError e) {
             System.out.println("live: no comparison for " + spec.id() + ": " + e);
             return null;

@@ -113,9 +113,9 @@ public final class Fixture {
     public void record(String id, String output) throws IOException {
         var course = Build.load(root);
         var run = course.runs().get(id);
-        var plan = Runner.plan(root, course.catalog(), run);
+        var plan = RecordingRunner.plan(root, course.catalog(), run);
         Recording.write(root, run, course.catalog().get(run.alias(), run.lesson(), run.line()), plan,
-                new Runner.Output(output, 0, 0.1, "JDK test"));
+                new RecordingRunner.Output(output, 0, 0.1, "JDK test"));
     }
 
     public Build.Result build(boolean strict) throws IOException {

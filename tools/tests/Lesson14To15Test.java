@@ -69,7 +69,7 @@ class Lesson14To15Test {
         var course = Build.load(Proc.ROOT);
         var run = course.runs().get("fanout-no-preview");
         assertFalse(run.preview(), "the run must be declared with preview: off");
-        var plan = Runner.plan(Proc.ROOT, course.catalog(), run);
+        var plan = RecordingRunner.plan(Proc.ROOT, course.catalog(), run);
         assertTrue(plan.command().getFirst().endsWith("/bin/java"), plan.command().toString());
         assertEquals(List.of(FANOUT), plan.command().subList(1, plan.command().size()), "no flag, no JBang");
         assertEquals("java " + FANOUT, plan.shown());
@@ -111,10 +111,10 @@ class Lesson14To15Test {
 
         var catalog = Build.load(Proc.ROOT).catalog();
         var noPreview = new Lesson.DeclaredRun("x", "million", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
-        e = assertThrows(BuildError.class, () -> Runner.plan(Proc.ROOT, catalog, noPreview));
+        e = assertThrows(BuildError.class, () -> RecordingRunner.plan(Proc.ROOT, catalog, noPreview));
         assertTrue(e.getMessage().contains("is not a program with a //PREVIEW line"), e.getMessage());
         var exercise = new Lesson.DeclaredRun("x", "fail-fast", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
-        assertThrows(BuildError.class, () -> Runner.plan(Proc.ROOT, catalog, exercise));
+        assertThrows(BuildError.class, () -> RecordingRunner.plan(Proc.ROOT, catalog, exercise));
     }
 
     @Test

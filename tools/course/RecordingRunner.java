@@ -8,11 +8,14 @@ import java.time.LocalDate;
 import java.util.*;
 import java.util.concurrent.TimeUnit;
 
-/// Runs a declared run exactly as its recording is made, and returns what it printed.
-/// Writing a recording ({@link Recording#write}) and matching references
-/// ({@link Reference#in}) are separate steps, so a fresh run can be compared, not stored.
-public final class Runner {
-    private Runner() {}
+/// Runs a declared run ({@link Lesson.DeclaredRun}) exactly as its recording is made, in a
+/// terminal, and returns all it printed once it ends: what `./build.sh record` stores and
+/// `./jbang compare` sets beside the recording. (Live mode starts runs from a page its own way,
+/// streaming the output: `live.RunningPrograms`.) Writing a recording ({@link Recording#write})
+/// and matching references ({@link Reference#in}) are separate steps, so a fresh run can be
+/// compared, not stored.
+public final class RecordingRunner {
+    private RecordingRunner() {}
 
     static final long LIMIT_MINUTES = 10;
     static final int MAX_OUTPUT = 256 * 1024;
