@@ -17,7 +17,7 @@ public final class LiveServer {
     private final Path root;
     private final ServeOptions options;
     private final PrintStream log;
-    private final AtomicReference<DeclaredRuns> declared = new AtomicReference<>(DeclaredRuns.NONE);
+    private final AtomicReference<StartableRuns> declared = new AtomicReference<>(StartableRuns.NONE);
     private final PageClients clients;
     private final SiteBuilder builder;
     private final CompiledPrograms compiled;
@@ -90,7 +90,7 @@ public final class LiveServer {
 
     /// After each good build: the runs it declares, pages told to reload, programs compiled ahead.
     private void built(course.Build.Loaded loaded) {
-        declared.set(DeclaredRuns.from(loaded));
+        declared.set(StartableRuns.from(loaded));
         clients.broadcast("reload", Json.object("build", builder.buildId()));
         Thread.ofVirtual().name("precompile").start(() -> {
             for (var p : declared.get().programs()) {

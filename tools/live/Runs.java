@@ -12,12 +12,12 @@ import java.util.function.Supplier;
 final class Runs {
     private final Path root;
     private final ServeOptions options;
-    private final Supplier<DeclaredRuns> declared;
+    private final Supplier<StartableRuns> declared;
     private final CompiledPrograms compiled;
     private final String nice;
     private final Map<String, LiveRun> byAlias = new ConcurrentHashMap<>();
 
-    Runs(Path root, ServeOptions options, Supplier<DeclaredRuns> declared, CompiledPrograms compiled) {
+    Runs(Path root, ServeOptions options, Supplier<StartableRuns> declared, CompiledPrograms compiled) {
         this.root = root;
         this.options = options;
         this.declared = declared;
@@ -29,8 +29,8 @@ final class Runs {
 
     /// Starts declared run `id` for page `client`; the request arrived at `t0` (nanoTime).
     LiveRun start(PageClient client, String id, long t0) {
-        DeclaredRuns runs = declared.get();
-        DeclaredRuns.Spec spec = runs.get(id);
+        StartableRuns runs = declared.get();
+        StartableRuns.Spec spec = runs.get(id);
         if (spec == null) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
         if (spec.refusal() != null) throw new Rejection(403, "run '" + id + "' is not started from a page: " + spec.refusal());
         var run = new LiveRun(spec, runs, client, t0, options.outputLimit());
@@ -60,7 +60,7 @@ final class Runs {
 
     /// Stops the program that run `id` names, whoever started it. False when none is running.
     boolean stop(String id) {
-        DeclaredRuns.Spec spec = declared.get().get(id);
+        StartableRuns.Spec spec = declared.get().get(id);
         if (spec == null) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
         LiveRun run = byAlias.get(spec.alias());
         if (run == null) return false;

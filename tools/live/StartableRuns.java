@@ -4,9 +4,11 @@ import course.Json;
 import course.*;
 import java.util.*;
 
-/// The runs the lessons declare, as live mode sees them: the only things a page can start.
+/// Every run the lessons declare ({@link Lesson.DeclaredRun}), as live mode sees them: the only
+/// things a page can ask to start, each with the program it runs or the reason live mode
+/// refuses it. A list, not processes: what is running now is {@link RunningPrograms}.
 /// Taken from the last good build, so a Run button runs the program its page shows.
-final class DeclaredRuns {
+final class StartableRuns {
 
     /// The program behind an alias, as the page shows it and the recordings ran it: for an
     /// exercise that is the text as shipped (derived from its solution), never the working
@@ -20,14 +22,14 @@ final class DeclaredRuns {
     /// The course the runs were declared in; null before the first good build.
     private final Build.Loaded course;
 
-    private DeclaredRuns(Map<String, Spec> byId, Build.Loaded course) {
+    private StartableRuns(Map<String, Spec> byId, Build.Loaded course) {
         this.byId = byId;
         this.course = course;
     }
 
-    static final DeclaredRuns NONE = new DeclaredRuns(Map.of(), null);
+    static final StartableRuns NONE = new StartableRuns(Map.of(), null);
 
-    static DeclaredRuns from(Build.Loaded loaded) {
+    static StartableRuns from(Build.Loaded loaded) {
         var programs = new HashMap<String, Program>();
         var out = new LinkedHashMap<String, Spec>();
         for (Lesson.DeclaredRun run : loaded.runs().values()) {
@@ -37,7 +39,7 @@ final class DeclaredRuns {
             Program program = refusal != null ? null : programs.computeIfAbsent(alias.name(), n -> program(alias));
             out.put(run.id(), new Spec(run.id(), run.alias(), run.args(), page, run.command(), refusal, program));
         }
-        return new DeclaredRuns(Collections.unmodifiableMap(out), loaded);
+        return new StartableRuns(Collections.unmodifiableMap(out), loaded);
     }
 
     static String refusal(Lesson.DeclaredRun run, Catalog.Alias alias) {
