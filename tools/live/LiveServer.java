@@ -21,7 +21,7 @@ public final class LiveServer {
     private final PageClients clients;
     private final SiteBuilder builder;
     private final CompiledPrograms compiled;
-    private final Runs runs;
+    private final RunningPrograms running;
     private final StaticSite site;
     private Guard guard;
 
@@ -31,7 +31,7 @@ public final class LiveServer {
         this.log = log;
         this.clients = new PageClients(options.maxClients(), options.heartbeat());
         this.compiled = new CompiledPrograms(root.resolve(".cache/live"));
-        this.runs = new Runs(root, options, declared::get, compiled);
+        this.running = new RunningPrograms(root, options, declared::get, compiled);
         this.builder = new SiteBuilder(root, log, this::built, text -> clients.broadcast("build-error", Json.object("text", text)));
         this.site = new StaticSite(root.resolve("site"), builder, this::liveTags);
     }
@@ -64,7 +64,7 @@ public final class LiveServer {
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            runs.stopAll();
+            running.stopAll();
             clients.closeAll();
             server.stop(0);
         }, "live-shutdown"));
@@ -76,7 +76,7 @@ public final class LiveServer {
             log.println("warning: listening on " + options.host() + " (--host), not 127.0.0.1"
                     + (InetAddress.getByName(options.host()).isLoopbackAddress() ? ""
                     : ": anyone who can reach port " + port + " can read the course and start the runs its lessons declare"));
-        log.println("live: programs run " + (runs.usesNice() ? "at lower priority (nice -n 10)" : "at normal priority (no nice on PATH)")
+        log.println("live: programs run " + (running.usesNice() ? "at lower priority (nice -n 10)" : "at normal priority (no nice on PATH)")
                 + "; a run ends after " + LiveRun.seconds(options.runLimit().toMillis()) + ", output is cut at " + options.outputLimit() + " bytes");
         log.println("live: serving http://" + shownHost + ":" + port + "/  (Ctrl-C stops)");
         log.flush();
@@ -148,7 +148,7 @@ public final class LiveServer {
                 PageClient client = page(ex);
                 String id = Guard.smallBody(ex);
                 if (!course.Lesson.RUN_ID.matcher(id).matches()) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
-                LiveRun run = runs.start(client, id, t0);
+                LiveRun run = running.start(client, id, t0);
                 Http.json(ex, 202, Json.object("run", id, "alias", run.spec.alias(), "pid", run.pid(), "command", run.spec.shown()));
             }
             case "stop" -> {
@@ -156,7 +156,7 @@ public final class LiveServer {
                 page(ex);
                 String id = Guard.smallBody(ex);
                 if (!course.Lesson.RUN_ID.matcher(id).matches()) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
-                boolean stopped = runs.stop(id);
+                boolean stopped = running.stop(id);
                 Http.json(ex, stopped ? 200 : 409, stopped ? Json.object("stopped", id) : Json.object("error", "run '" + id + "' is not running"));
             }
             default -> throw new Rejection(404, "live mode has no '" + Guard.clip(what) + "'");

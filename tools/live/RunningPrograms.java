@@ -6,10 +6,10 @@ import java.util.*;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
-/// The programs running now: at most one per program, at most --max-runs in all. A page
-/// names a declared run by its id and nothing else; the command comes from the lesson and
-/// the catalog.
-final class Runs {
+/// The programs live mode is running now, one {@link RunningProgram} each: at most one per
+/// program, at most --max-runs in all. A page names a declared run by its id and nothing
+/// else; the command comes from the lesson and the catalog ({@link StartableRuns}).
+final class RunningPrograms {
     private final Path root;
     private final ServeOptions options;
     private final Supplier<StartableRuns> declared;
@@ -17,7 +17,7 @@ final class Runs {
     private final String nice;
     private final Map<String, LiveRun> byAlias = new ConcurrentHashMap<>();
 
-    Runs(Path root, ServeOptions options, Supplier<StartableRuns> declared, CompiledPrograms compiled) {
+    RunningPrograms(Path root, ServeOptions options, Supplier<StartableRuns> declared, CompiledPrograms compiled) {
         this.root = root;
         this.options = options;
         this.declared = declared;
