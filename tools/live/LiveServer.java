@@ -77,7 +77,7 @@ public final class LiveServer {
                     + (InetAddress.getByName(options.host()).isLoopbackAddress() ? ""
                     : ": anyone who can reach port " + port + " can read the course and start the runs its lessons declare"));
         log.println("live: programs run " + (running.usesNice() ? "at lower priority (nice -n 10)" : "at normal priority (no nice on PATH)")
-                + "; a run ends after " + LiveRun.seconds(options.runLimit().toMillis()) + ", output is cut at " + options.outputLimit() + " bytes");
+                + "; a run ends after " + RunningProgram.seconds(options.runLimit().toMillis()) + ", output is cut at " + options.outputLimit() + " bytes");
         log.println("live: serving http://" + shownHost + ":" + port + "/  (Ctrl-C stops)");
         log.flush();
 
@@ -136,7 +136,7 @@ public final class LiveServer {
                     ex.getResponseHeaders().set("Allow", "GET");
                     throw new Rejection(405, "the event stream takes GET, not " + Guard.clip(ex.getRequestMethod()));
                 }
-                clients.stream(ex, this::hello, runs::pageGone);
+                clients.stream(ex, this::hello, running::pageGone);
             }
             case "live.js", "live.css" -> {
                 requireGet(ex);
@@ -148,7 +148,7 @@ public final class LiveServer {
                 PageClient client = page(ex);
                 String id = Guard.smallBody(ex);
                 if (!course.Lesson.RUN_ID.matcher(id).matches()) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
-                LiveRun run = running.start(client, id, t0);
+                RunningProgram run = running.start(client, id, t0);
                 Http.json(ex, 202, Json.object("run", id, "alias", run.spec.alias(), "pid", run.pid(), "command", run.spec.shown()));
             }
             case "stop" -> {

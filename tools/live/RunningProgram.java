@@ -9,9 +9,11 @@ import java.util.*;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-/// One program started from a page: its process, its output streamed to that page as it
-/// arrives (with the time since the click), its time and output limits, and its end.
-final class LiveRun {
+/// One program live mode started from a page: its process, its output streamed to that page
+/// as it arrives (with the time since the click), its time and output limits, and its end.
+/// (A run for a recording is started by `course.RecordingRunner` instead, which keeps the
+/// whole output for the end.)
+final class RunningProgram {
     final StartableRuns.Spec spec;
     final PageClient client;
     /// When the request that started it arrived (System.nanoTime()).
@@ -26,7 +28,7 @@ final class LiveRun {
     /// Why it was ended from outside ("stopped", "closed", "limit", "shutdown"), or null.
     private volatile String endedBy;
 
-    LiveRun(StartableRuns.Spec spec, StartableRuns declared, PageClient client, long t0, long outputLimit) {
+    RunningProgram(StartableRuns.Spec spec, StartableRuns declared, PageClient client, long t0, long outputLimit) {
         this.spec = spec;
         this.declared = declared;
         this.client = client;
