@@ -120,10 +120,10 @@ class Lesson14To15Test {
     @Test
     @DisplayName("live mode lists a preview: off run as terminal-only and refuses to start it")
     void liveModeRefusesPreviewOff() throws Exception {
-        Path root = ServeTest.Repo.create();
+        Path root = ServeHarness.Repo.create();
         try {
             Files.writeString(root.resolve("programs/Scope.java"),
-                    ServeTest.Repo.HEADER.replace("//JAVA 25+\n", "//JAVA 25+\n//PREVIEW\n") + "void main() { IO.println(\"ran\"); }\n");
+                    ServeHarness.Repo.HEADER.replace("//JAVA 25+\n", "//JAVA 25+\n//PREVIEW\n") + "void main() { IO.println(\"ran\"); }\n");
             Path catalog = root.resolve("jbang-catalog.json");
             Files.writeString(catalog, Files.readString(catalog).replace("\"check\": {",
                     "\"scope\": { \"script-ref\": \"programs/Scope.java\", \"description\": \"a preview program\" },\n    \"check\": {"));
@@ -131,10 +131,10 @@ class Lesson14To15Test {
             Files.writeString(lesson, Files.readString(lesson).replace("  - id: check-all\n",
                     "  - id: scope-no-preview\n    alias: scope\n    preview: off\n  - id: check-all\n"));
         } catch (IOException | RuntimeException e) {
-            ServeTest.Repo.delete(root);
+            ServeHarness.Repo.delete(root);
             throw e;
         }
-        try (var server = ServeTest.Server.start(root); var events = server.events()) {
+        try (var server = ServeHarness.Server.start(root); var events = server.events()) {
             String hello = events.next("hello", java.time.Duration.ofSeconds(10)).data();
             assertTrue(java.util.regex.Pattern.compile("\"id\":\"scope-no-preview\"[^}]*\"runnable\":false").matcher(hello).find(), hello);
             var r = server.post("run", events.client(), "scope-no-preview");

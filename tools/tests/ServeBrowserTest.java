@@ -13,7 +13,7 @@ import org.openqa.selenium.*;
 import org.openqa.selenium.chrome.*;
 import org.openqa.selenium.logging.*;
 import org.openqa.selenium.support.ui.*;
-import tests.ServeTest.*;
+import tests.ServeHarness.*;
 
 /// Live mode in a real Chromium: Run streams output into the page with times and the exit
 /// code, Stop stops, the presenter switch enlarges type, an edit reloads the page (after a
