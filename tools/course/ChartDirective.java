@@ -106,8 +106,8 @@ final class ChartDirective implements Directive {
         // The picture, top to bottom: theory labels, bars, the log scale's axis. Each kind of
         // mark is one group, styled by its class (tools/assets/course.css).
         Element svg = PictureBlock.svg(0, title, desc);
-        Element grid = PictureBlock.group(svg, "g"), axis = PictureBlock.group(svg, "a"), rects = PictureBlock.group(svg, "b"), dashed = PictureBlock.group(svg, "t"),
-                labels = PictureBlock.group(svg, "l"), figures = PictureBlock.group(svg, "v"), small = PictureBlock.group(svg, "m");
+        Element grid = PictureBlock.group(svg, "grid"), axis = PictureBlock.group(svg, "axis"), rects = PictureBlock.group(svg, "bar"), dashed = PictureBlock.group(svg, "theory"),
+                labels = PictureBlock.group(svg, "label"), figures = PictureBlock.group(svg, "value"), small = PictureBlock.group(svg, "minor");
         // Text is outlined in the background colour (stroke under fill) so lines crossing it stay behind.
         for (Element g : List.of(labels, figures, small)) g.attr("paint-order", "stroke");
         int y = theory.isEmpty() ? 0 : theory.size() * ROW + 4;
@@ -118,10 +118,10 @@ final class ChartDirective implements Directive {
             boolean noteApart = note != null && lines.getLast().length() + note.length() > LABEL_CHARS - 4; // bold is wider
             for (int i = 0; i < lines.size(); i++) {
                 Element t = PictureBlock.text(labels, null, y + 14, lines.get(i));
-                if (note != null && !noteApart && i == lines.size() - 1) t.appendElement("tspan").addClass("n").text(note);
+                if (note != null && !noteApart && i == lines.size() - 1) t.appendElement("tspan").addClass("note").text(note);
                 y += ROW;
             }
-            if (noteApart) { PictureBlock.text(labels, null, y + 14, b.note()).addClass("n"); y += ROW; }
+            if (noteApart) { PictureBlock.text(labels, null, y + 14, b.note()).addClass("note"); y += ROW; }
             y += 3;
             String w = PictureBlock.pct(s.at(b.value()));
             PictureBlock.add(rects, "rect", "y", Integer.toString(y), "width", w, "height", Integer.toString(BAR));

@@ -106,12 +106,12 @@ final class TimelineDirective implements Directive {
         // are paths in a grid whose unit is one cell wide and one pixel high (stretched to the
         // width; strokes keep their width), one path per colour: a few bytes per band.
         Element svg = PictureBlock.svg(0, title, desc);
-        Element heads = PictureBlock.text(PictureBlock.group(svg, "h"), null, 14, null);
+        Element heads = PictureBlock.text(PictureBlock.group(svg, "head"), null, 14, null);
         for (int j = 0; j < columns.size(); j++) PictureBlock.add(heads, "tspan", "x", PictureBlock.pct(left + (j + .5) * cell)).text(columns.get(j));
         int n = columns.size(), bottom = HEAD + rows.size() * ROW;
         Element grid = PictureBlock.add(svg, "svg", "x", PictureBlock.pct(left), "width", PictureBlock.pct(100 - left), "height", Integer.toString(bottom),
                 "viewBox", "0 0 " + n + " " + bottom, "preserveAspectRatio", "none");
-        Element labels = PictureBlock.group(svg, "l"), numbers = PictureBlock.group(svg, "kt");
+        Element labels = PictureBlock.group(svg, "label"), numbers = PictureBlock.group(svg, "band-text");
         var bands = new TreeMap<String, StringBuilder>();
         var changes = new StringBuilder();
         var splits = new StringBuilder();
@@ -137,11 +137,11 @@ final class TimelineDirective implements Directive {
             y += ROW;
         }
         for (var band : bands.entrySet()) PictureBlock.add(grid, "path", "d", band.getValue().toString()).addClass(band.getKey());
-        PictureBlock.add(grid, "path", "d", splits.toString(), "vector-effect", "non-scaling-stroke").addClass("s");
+        PictureBlock.add(grid, "path", "d", splits.toString(), "vector-effect", "non-scaling-stroke").addClass("split");
         if (!changes.isEmpty()) PictureBlock.add(grid, "path", "d", changes.toString(), "vector-effect", "non-scaling-stroke").addClass("hop");
-        Element legend = PictureBlock.group(svg, "c"), hop = PictureBlock.group(svg, "hop");
+        Element legend = PictureBlock.group(svg, "legend"), hop = PictureBlock.group(svg, "hop");
         y += 6;
-        Element keys = PictureBlock.group(svg, "l"), swatchNumbers = PictureBlock.group(svg, "kt");
+        Element keys = PictureBlock.group(svg, "label"), swatchNumbers = PictureBlock.group(svg, "band-text");
         for (String v : values) {
             PictureBlock.add(legend, "rect", "y", Integer.toString(y), "width", "28", "height", "20").addClass(colour.get(v));
             PictureBlock.text(swatchNumbers, "14", y + 15, v);
