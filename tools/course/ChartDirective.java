@@ -105,7 +105,7 @@ final class ChartDirective implements Directive {
 
         // The picture, top to bottom: theory labels, bars, the log scale's axis. Each kind of
         // mark is one group, styled by its class (tools/assets/course.css).
-        Element svg = PictureBlock.svg(0, title, desc);
+        Element svg = PictureBlock.svg(title, desc);
         Element grid = PictureBlock.group(svg, "grid"), axis = PictureBlock.group(svg, "axis"), rects = PictureBlock.group(svg, "bar"), dashed = PictureBlock.group(svg, "theory"),
                 labels = PictureBlock.group(svg, "label"), figures = PictureBlock.group(svg, "value"), small = PictureBlock.group(svg, "minor");
         // Text is outlined in the background colour (stroke under fill) so lines crossing it stay behind.

@@ -164,8 +164,10 @@ final class PictureBlock {
 
     // ---- SVG ----------------------------------------------------------------------------------
 
-    static Element svg(int height, String title, String desc) {
-        Element svg = Html.element("svg").attr("role", "img").attr("width", "100%").attr("height", Integer.toString(height));
+    /// The picture's SVG element, with its accessible title and description; its height is set
+    /// once it is drawn.
+    static Element svg(String title, String desc) {
+        Element svg = Html.element("svg").attr("role", "img").attr("width", "100%");
         svg.appendElement("title").text(title);
         svg.appendElement("desc").text(desc);
         return svg;
@@ -222,7 +224,7 @@ final class PictureBlock {
     /// A table of the figures: a header row, then rows whose first cell heads the row.
     static Element table(String caption, List<String> head, List<List<String>> rows) {
         Element table = Html.element("table");
-        if (caption != null) table.appendElement("caption").text(caption);
+        table.appendElement("caption").text(caption);
         Element tr = table.appendElement("thead").appendElement("tr");
         for (String h : head) tr.appendElement("th").attr("scope", "col").text(h);
         Element body = table.appendElement("tbody");

@@ -1,7 +1,6 @@
 package course;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.util.*;
@@ -38,17 +37,6 @@ public final class Preview {
         return uses(source) ? JAVA_FLAGS : List.of();
     }
 
-    /// The flags of the program in `file` (none when it cannot be read: the run will say why).
-    public static List<String> javaFlags(Path file) {
-        try {
-            return javaFlags(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (NoSuchFileException e) {
-            return List.of();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /// `options` (an alias's runtime-options, a run's java-options) with the preview flags
     /// the source needs added once.
     public static List<String> withFlags(List<String> options, String source) {
@@ -62,11 +50,17 @@ public final class Preview {
         return uses(source) ? List.of("--enable-preview", "--release", Integer.toString(Runtime.version().feature())) : List.of();
     }
 
-    /// `java [flags] FILE`, FILE relative to `dir`, its flags read from the file there.
+    /// Used by no tool, only by ExercisesTest (owned by others this session): tests call
+    /// tests.Proc.javaCommand(dir, file) instead. Remove once ExercisesTest does too.
+    @Deprecated(forRemoval = true)
     public static List<String> javaCommand(String java, Path dir, String file) {
         var cmd = new ArrayList<String>();
         cmd.add(java);
-        cmd.addAll(javaFlags(dir.resolve(file)));
+        try {
+            cmd.addAll(javaFlags(Files.readString(dir.resolve(file), StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            // the run will say why
+        }
         cmd.add(file);
         return cmd;
     }

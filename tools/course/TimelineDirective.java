@@ -105,7 +105,7 @@ final class TimelineDirective implements Directive {
         // run of equal values. Bands, the lines that split cells and the thick lines at changes
         // are paths in a grid whose unit is one cell wide and one pixel high (stretched to the
         // width; strokes keep their width), one path per colour: a few bytes per band.
-        Element svg = PictureBlock.svg(0, title, desc);
+        Element svg = PictureBlock.svg(title, desc);
         Element heads = PictureBlock.text(PictureBlock.group(svg, "head"), null, 14, null);
         for (int j = 0; j < columns.size(); j++) PictureBlock.add(heads, "tspan", "x", PictureBlock.pct(left + (j + .5) * cell)).text(columns.get(j));
         int n = columns.size(), bottom = HEAD + rows.size() * ROW;

@@ -35,9 +35,27 @@ public final class Proc {
         org.junit.jupiter.api.Assertions.assertFalse(r.all().contains("Exception"), r.all());
     }
 
+    /// `java [flags] FILE`, FILE relative to `dir`, with the preview flags its text there asks
+    /// for (course.Preview): as a reader types it, without JBang.
+    public static List<String> javaCommand(Path dir, String file) {
+        String text;
+        try {
+            text = Files.readString(dir.resolve(file), StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            text = ""; // the run will say the file is missing
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        var cmd = new ArrayList<String>();
+        cmd.add(JAVA.toString());
+        cmd.addAll(course.Preview.javaFlags(text));
+        cmd.add(file);
+        return cmd;
+    }
+
     /// `java <program> args...` from the repository root, as `java programs/X.java` would.
     public static Result java(String program, String... args) {
-        var cmd = new ArrayList<String>(course.Preview.javaCommand(JAVA.toString(), ROOT, program));
+        var cmd = new ArrayList<String>(javaCommand(ROOT, program));
         cmd.addAll(List.of(args));
         return run(ROOT, Map.of(), HangLimit.ofMinutes(5), cmd);
     }
