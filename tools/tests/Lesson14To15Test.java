@@ -131,7 +131,7 @@ class Lesson14To15Test {
             Files.writeString(lesson, Files.readString(lesson).replace("  - id: check-all\n",
                     "  - id: scope-no-preview\n    alias: scope\n    preview: off\n  - id: check-all\n"));
         } catch (IOException | RuntimeException e) {
-            ServeHarness.Repo.delete(root);
+            Temp.delete(root);
             throw e;
         }
         try (var server = ServeHarness.Server.start(root); var events = server.events()) {

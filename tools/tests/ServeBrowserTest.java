@@ -61,7 +61,7 @@ class ServeBrowserTest {
             if (driver != null) driver.quit();
         } finally {
             if (server != null) server.close();
-            if (profile != null) Repo.delete(profile);
+            if (profile != null) Temp.delete(profile);
         }
     }
 

@@ -183,7 +183,7 @@ final class ServeHarness {
             try {
                 fill(root);
             } catch (IOException | RuntimeException e) {
-                delete(root);
+                Temp.delete(root);
                 throw e;
             }
             return root;
@@ -208,11 +208,6 @@ final class ServeHarness {
                 Files.writeString(p, e.getValue());
             }
             Files.createDirectories(root.resolve("recordings"));
-        }
-
-        /// Deletes a course folder (or any temporary folder); fails if it cannot.
-        static void delete(Path root) {
-            Temp.delete(root);
         }
     }
 
@@ -248,7 +243,7 @@ final class ServeHarness {
                 p = pb.start();
                 p.getOutputStream().close();
             } catch (IOException | RuntimeException e) {
-                Repo.delete(root);
+                Temp.delete(root);
                 throw e;
             }
             var portFound = new CompletableFuture<Integer>();
@@ -271,7 +266,7 @@ final class ServeHarness {
             }
             if (port < 0) {
                 stopTree(p);
-                Repo.delete(root);
+                Temp.delete(root);
                 fail("the server did not start:\n" + log);
             }
             return new Server(root, p, port, log);
@@ -335,7 +330,7 @@ final class ServeHarness {
             stopTree(process);
             var alive = startedPids().stream().map(ProcessHandle::of).flatMap(Optional::stream).filter(ProcessHandle::isAlive).toList();
             alive.forEach(ProcessHandle::destroyForcibly);
-            Repo.delete(root);
+            Temp.delete(root);
             assertEquals(List.of(), alive.stream().map(ProcessHandle::pid).toList(), "programs still running after the server stopped");
         }
 
