@@ -274,9 +274,7 @@ public final class Build {
         /// A page's entry in the search index, from its content before decoration.
         static String searchEntry(String title, String url, org.jsoup.nodes.Document content) {
             var headings = content.select("h2, h3").eachText();
-            return "{\"t\":" + Json.quote(title) + ",\"u\":" + Json.quote(url)
-                    + ",\"h\":" + Json.quote(String.join(" · ", headings))
-                    + ",\"b\":" + Json.quote(Pages.searchText(content)) + "}\n";
+            return Json.object("t", title, "u", url, "h", String.join(" · ", headings), "b", Pages.searchText(content)) + "\n";
         }
     }
 

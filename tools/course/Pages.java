@@ -13,12 +13,15 @@ public final class Pages {
     private final List<Lesson> lessons;
     private final Path assets;
     final Path templateFile;
+    /// The 404 page's script that finds the site's folder (see {@link #notFound}).
+    private final Path findBase;
 
     public Pages(Path root, List<Lesson> lessons) {
         this.templateFile = root.resolve("tools/templates/page.html");
         this.template = Sources.read(templateFile);
         this.lessons = lessons;
         this.assets = root.resolve("tools/assets");
+        this.findBase = root.resolve("tools/templates/find-base.html");
     }
 
     /// A finished page. `current` is the page's file name, to mark it in the sidebar.
@@ -70,7 +73,7 @@ public final class Pages {
         if (page.contains(icon)) page = page.replace(icon, "<link rel=\"icon\" href=\"data:image/svg+xml," + Sources.read(assets.resolve("icon.svg")).strip()
                 .replace("%", "%25").replace("#", "%23").replace("\"", "'").replace("<", "%3C").replace(">", "%3E").replace(" ", "%20")
                 + "\" type=\"image/svg+xml\">");
-        if (page.contains(js)) page = page.replace(js, "").replace("</body>", FIND_BASE + "<script>\n" + inline("course.js") + "</script>\n</body>");
+        if (page.contains(js)) page = page.replace(js, "").replace("</body>", Sources.read(findBase) + "<script>\n" + inline("course.js") + "</script>\n</body>");
         return page;
     }
 
@@ -80,24 +83,6 @@ public final class Pages {
         return text;
     }
 
-    static final String FIND_BASE = """
-            <script>(function (d, l) {
-              var dirs = [], p = l.pathname.replace(/[^/]*$/, "");
-              for (;;) { dirs.push(p); if (p === "/") break; p = p.replace(/[^/]*\\/$/, ""); }
-              (function probe(i) {
-                if (i >= dirs.length) return;
-                var img = new Image();
-                img.onload = function () {
-                  d.querySelectorAll('a[href^="#"]').forEach(function (a) { a.href = l.href.split("#")[0] + a.getAttribute("href"); });
-                  var base = d.createElement("base");
-                  base.href = dirs[i];
-                  d.head.insertBefore(base, d.head.firstChild);
-                };
-                img.onerror = function () { probe(i + 1); };
-                img.src = dirs[i] + "assets/icon.svg";
-              })(0);
-            })(document, location);</script>
-            """;
 
     /// Heading self-links, callout classes, code blocks a keyboard can scroll, and the copy
     /// buttons. The buttons are in the page from the start (shown only with JavaScript on, by
