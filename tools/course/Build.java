@@ -159,8 +159,8 @@ public final class Build {
             for (var ex : c.exercises())
                 if (!placed.contains(ex.name()) && ex.lessonFile().equals(l.fileStem()))
                     extra.append(ExerciseDirective.html(render, ex, l, l.file(), 0));
-            String content = "<h1>" + Html.escape(l.title()) + "</h1>\n" + body
-                    + (extra.isEmpty() ? "" : "<h2 id=\"exercises\">Exercises</h2>\n" + extra) + render.citedSection();
+            String content = Html.of(Html.element("h1").text(l.title())) + "\n" + body
+                    + (extra.isEmpty() ? "" : Html.of(Html.element("h2").id("exercises").text("Exercises")) + "\n" + extra) + render.citedSection();
             String prev = i > 0 ? Pages.link("prev", lessons.get(i - 1), null, null) : Pages.link("prev", null, "index.html", "Course home");
             String next = i + 1 < lessons.size() ? Pages.link("next", lessons.get(i + 1), null, null) : Pages.link("next", null, "exercises.html", "Exercises");
             // Parsed once: print.html takes a copy, the search index reads it, the page decorates it.
@@ -198,11 +198,11 @@ public final class Build {
         void index() throws IOException {
             Path indexMd = root.resolve("lessons/index.md");
             Render render = c.index() == null ? null : new Render(c, c.index());
-            String intro = render != null ? render.html(null) : "<h1>Java Virtual Threads, Measured</h1>";
-            String content = intro + "<h2 id=\"lessons\">Lessons</h2>" + pages.lessonList() + (render != null ? render.citedSection() : "");
+            String intro = render != null ? render.html(null) : Html.of(Html.element("h1").text(Pages.SITE));
+            String content = intro + Html.of(Html.element("h2").id("lessons").text("Lessons")) + pages.lessonList() + (render != null ? render.citedSection() : "");
             var doc = Pages.parse(content);
             printed.put("index.html", new Pages.Part("index.html", doc.clone()));
-            Files.writeString(out.resolve("index.html"), pages.page("Java Virtual Threads, Measured", "A course on Java virtual threads in which every output is recorded from a real run.",
+            Files.writeString(out.resolve("index.html"), pages.page(Pages.SITE, "A course on Java virtual threads in which every output is recorded from a real run.",
                     "index.html", doc, null, Pages.link("next", lessons.getFirst(), null, null)));
             sources.put("index.html", Files.exists(indexMd) ? indexMd : pages.templateFile);
         }
@@ -223,10 +223,8 @@ public final class Build {
                 row.appendElement("td").appendElement("a").attr("href", home.page()).text(home.order() + ". " + home.title());
                 row.appendElement("td").append(Render.markdownSpan(e.practises()));
             }
-            String html = "<h1>Exercises</h1><p>Each exercise is a program that fails until you finish it. "
-                    + "Run <code>./jbang check</code> to see where you are; <code>./jbang check --watch</code> re-runs the current one every time you save.</p>"
-                    + Html.of(table);
-            var doc = Pages.parse(html);
+            var doc = Pages.parse(pages.fragment("exercises.html"));
+            doc.body().appendChild(table);
             printed.put("exercises.html", new Pages.Part("exercises.html", doc.clone()));
             String entry = searchEntry("Exercises", "exercises.html", doc);
             Files.writeString(out.resolve("exercises.html"), pages.page("Exercises", "Every exercise in the course.", "exercises.html", doc,
@@ -246,9 +244,7 @@ public final class Build {
         }
 
         void notFound() throws IOException {
-            Files.writeString(out.resolve("404.html"), pages.notFound(pages.page("Page not found", "", "", "<div class=\"not-found\"><p class=\"code\" aria-hidden=\"true\">404</p><h1>Page not found</h1>"
-                    + "<p>That page is not part of this course. Start from the <a href=\"index.html\">course home</a>, or pick a lesson from the list.</p></div>",
-                    null, null)));
+            Files.writeString(out.resolve("404.html"), pages.notFound(pages.page("Page not found", "", "", pages.fragment("not-found.html"), null, null)));
             sources.put("404.html", pages.templateFile);
         }
 
