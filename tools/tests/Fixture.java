@@ -85,6 +85,8 @@ public final class Fixture {
 
                 Back to [the first](first.html).
                 """);
+        // The real fixed pieces (404 page, exercises page), and a page template of its own.
+        kit.Trees.copy(Proc.ROOT.resolve("tools/templates"), root.resolve("tools/templates"));
         write("tools/templates/page.html", "<!DOCTYPE html><html lang=\"en\"><head><title>{{title}}</title></head>"
                 + "<body><nav>{{nav}}</nav>{{toc}}<main>{{content}}</main>{{prevnext}}</body></html>");
         Files.createDirectories(root.resolve("tools/assets"));
