@@ -70,13 +70,4 @@ public final class Preview {
         var all = withFlags(options, source);
         return all.isEmpty() ? "" : String.join(" ", all) + " ";
     }
-
-    /// For the "Run it" box: a note under the commands for a preview program (HTML), else "".
-    public static String runItNote(String source) {
-        if (!uses(source)) return "";
-        return "<p class=\"run-it-note\">It uses a preview API, so <code>java</code> needs <code>--enable-preview</code> "
-                + "(JBang reads the program's <code>//PREVIEW</code> line). Without the flag, <code>java</code> stops "
-                + "before running it, with an error for each use of a preview API: <code>"
-                + ERROR.replace("NAME", "…") + "</code> and <code>" + ERROR_HINT + "</code>.</p>";
-    }
 }
