@@ -104,8 +104,9 @@ public final class LiveServer {
     }
 
     String liveTags() {
-        return "<link rel=\"stylesheet\" href=\"/__live/live.css\">"
-                + "<script src=\"/__live/live.js\" data-build=\"" + builder.buildId() + "\" defer></script>\n";
+        var style = course.Html.element("link").attr("rel", "stylesheet").attr("href", "/__live/live.css");
+        var script = course.Html.element("script").attr("src", "/__live/live.js").attr("data-build", builder.buildId()).attr("defer", true);
+        return course.Html.of(style) + course.Html.of(script) + "\n";
     }
 
     private void handle(HttpExchange ex) {
