@@ -10,7 +10,7 @@ import course.Exercises.Exercise;
 import java.nio.file.attribute.FileTime;
 import kit.Hash;
 import kit.SourceRuns;
-import kit.SourceRuns.Options;
+import kit.SourceRuns.JdkFlags;
 import kit.SourceRuns.Ran;
 
 import static kit.SourceRuns.readOrNull;
@@ -215,15 +215,15 @@ static Outcome outcome(Future<Outcome> f) {
 
 // ---- running an exercise (kit.SourceRuns) ----
 
-Options optionsFor(String text) {
+JdkFlags flagsFor(String text) {
     // a //PREVIEW line (tools/course/Preview.java): --enable-preview for javac and for java
-    return course.Preview.uses(text) ? new Options(course.Preview.javacFlags(text), course.Preview.javaFlags(text)) : Options.NONE;
+    return course.Preview.uses(text) ? new JdkFlags(course.Preview.javacFlags(text), course.Preview.javaFlags(text)) : JdkFlags.NONE;
 }
 
 /// The verdict kept from the last run of this very text, or null.
 Outcome keptOutcome(Exercise e) {
     String text = readOrNull(e.file());
-    Ran kept = text == null ? null : runs.kept(e.name(), text, optionsFor(text));
+    Ran kept = text == null ? null : runs.kept(e.name(), text, flagsFor(text));
     if (kept == null) return null;
     Outcome o = judge(kept.exit(), kept.output());
     return new Outcome(o.solved(), o.saidVerdict(), o.failure(), o.output(), true);
@@ -234,7 +234,7 @@ Outcome runExercise(Exercise e) {
     if (text == null)
         return new Outcome(false, false, Course.relative(e.file()) + " is missing",
                 "(no file; restore it with ./jbang check --reset " + e.name() + ")");
-    Ran r = runs.run(e.name(), e.file(), text, optionsFor(text));
+    Ran r = runs.run(e.name(), e.file(), text, flagsFor(text));
     return r.ended() ? judge(r.exit(), r.output())
             : new Outcome(false, false, "did not end within " + timeoutSeconds + " s", r.output());
 }

@@ -35,12 +35,12 @@ void main(String[] args) {
         if (words.isEmpty()) {
             IO.println("Runs you can compare (./jbang compare RUN-ID):");
             for (var run : course.runs().values())
-                IO.println(String.format("  %-24s %s", run.id(), Runner.plan(root, course.catalog(), run).shown()));
+                IO.println(String.format("  %-24s %s", run.id(), RecordingRunner.plan(root, course.catalog(), run).shown()));
             return;
         }
         var run = find(course, words);
         boolean json = List.of(args).contains("--json"), markdown = List.of(args).contains("--markdown");
-        var plan = Runner.plan(root, course.catalog(), run);
+        var plan = RecordingRunner.plan(root, course.catalog(), run);
         if (!run.wrapper().isEmpty() && !List.of(args).contains("--yes")) {
             IO.println("Run " + run.id() + " was recorded under " + run.wrapper().getFirst() + ":");
             IO.println("  " + plan.shown());
@@ -52,7 +52,7 @@ void main(String[] args) {
         // so that stdout holds only what a tool or a report takes.
         PrintStream live = json || markdown ? System.err : System.out;
         live.println("compare " + run.id() + ": " + plan.shown());
-        var output = Runner.run(root, run, plan, live);
+        var output = RecordingRunner.run(root, run, plan, live);
         var comparison = Comparison.of(course, run, plan.shown(), output.text(), output.exit(), output.environment());
         IO.print(json ? comparison.json() + "\n" : markdown ? markdown(comparison) : text(comparison, output.text()));
         String recordedExit = comparison.recorded().exit().split(" ")[0];
@@ -72,7 +72,7 @@ static final class UnknownRun extends RuntimeException {
 }
 
 /// The declared run a reader means: a run id, or an alias with its arguments.
-Lesson.Run find(Build.Loaded course, List<String> words) {
+Lesson.DeclaredRun find(Build.Loaded course, List<String> words) {
     String first = words.getFirst();
     var rest = words.subList(1, words.size());
     if (course.runs().containsKey(first) && rest.isEmpty()) return course.runs().get(first);
@@ -82,7 +82,7 @@ Lesson.Run find(Build.Loaded course, List<String> words) {
     return ofAlias.stream().filter(r -> r.args().equals(rest)).findFirst().orElseGet(() -> {
         if (!rest.isEmpty()) throw new UnknownRun("no run of " + first + " with arguments " + String.join(" ", rest)
                 + " was recorded. Recorded runs of " + first + ": "
-                + String.join(", ", ofAlias.stream().map(Lesson.Run::command).toList()));
+                + String.join(", ", ofAlias.stream().map(Lesson.DeclaredRun::command).toList()));
         return ofAlias.getFirst();
     });
 }

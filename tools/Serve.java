@@ -6,18 +6,18 @@
 /// `./build.sh serve [--port N] [--host H] ...`: live mode for instructors. Builds the site,
 /// serves it, rebuilds and reloads open pages on every change, and gives each program block
 /// Run and Stop buttons that stream the real output of the runs its lesson declares.
-/// Flags: see live.Options (or --help).
+/// Flags: see live.ServeOptions (or --help).
 void main(String[] args) throws Exception {
-    live.Options options;
+    live.ServeOptions options;
     try {
-        options = live.Options.parse(java.util.List.of(args));
-    } catch (live.Options.UsageException e) {
+        options = live.ServeOptions.parse(java.util.List.of(args));
+    } catch (live.ServeOptions.UsageException e) {
         if (e.getMessage() == null) {
-            IO.println(live.Options.USAGE);
+            IO.println(live.ServeOptions.USAGE);
             System.exit(0);
         }
         System.err.println("error: " + e.getMessage());
-        System.err.println(live.Options.USAGE);
+        System.err.println(live.ServeOptions.USAGE);
         System.exit(2);
         return;
     }

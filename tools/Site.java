@@ -34,7 +34,7 @@ void main(String[] args) throws Exception {
             case "runs" -> {
                 var c = Build.load(root);
                 for (var run : c.runs().values())
-                    IO.println(run.id() + "\t" + course.Course.relative(run.lesson()) + "\t" + Runner.plan(root, c.catalog(), run).shown());
+                    IO.println(run.id() + "\t" + course.Course.relative(run.lesson()) + "\t" + RecordingRunner.plan(root, c.catalog(), run).shown());
             }
             case "cited" -> {
                 for (var lesson : Lesson.loadAll(root)) for (var c : CitedFigure.in(lesson.file(), lesson.body(), lesson.bodyLine())) IO.println(c);

@@ -17,7 +17,7 @@ public final class Build {
 
     /// Everything a build reads, loaded and cross-checked once; each lesson's body parsed once
     /// (on first use: recording needs none), each recording read once (by {@link Recordings}).
-    public record Loaded(Path root, Catalog catalog, List<Lesson> lessons, Map<String, Lesson.Run> runs,
+    public record Loaded(Path root, Catalog catalog, List<Lesson> lessons, Map<String, Lesson.DeclaredRun> runs,
                          List<Exercises.Exercise> exercises, Recordings recordings, Parsed parsed) {
         /// A lesson's body, parsed.
         public Body body(Lesson l) { return parsed.get(this).lessons().get(l.file()); }
@@ -51,12 +51,12 @@ public final class Build {
         Catalog catalog = Catalog.load(root);
         catalog.requireAliasesFor(root);
         List<Lesson> lessons = Lesson.loadAll(root);
-        var runs = new LinkedHashMap<String, Lesson.Run>();
+        var runs = new LinkedHashMap<String, Lesson.DeclaredRun>();
         for (Lesson l : lessons) {
             if (l.program() != null) catalog.get(l.program(), l.file(), 2);
-            for (Lesson.Run r : l.runs()) {
+            for (Lesson.DeclaredRun r : l.runs()) {
                 catalog.get(r.alias(), r.lesson(), r.line());
-                if (!r.preview() || !r.javaOptions().isEmpty()) Runner.plan(root, catalog, r); // refuses preview: off or java-options where they mean nothing
+                if (!r.preview() || !r.javaOptions().isEmpty()) RecordingRunner.plan(root, catalog, r); // refuses preview: off or java-options where they mean nothing
                 runs.put(r.id(), r);
             }
         }
@@ -161,8 +161,8 @@ public final class Build {
             for (var ex : c.exercises())
                 if (!placed.contains(ex.name()) && ex.lessonFile().equals(l.fileStem()))
                     extra.append(ExerciseDirective.html(render, ex, l, l.file(), 0));
-            String content = "<h1>" + Html.escape(l.title()) + "</h1>\n" + body
-                    + (extra.isEmpty() ? "" : "<h2 id=\"exercises\">Exercises</h2>\n" + extra) + render.citedSection();
+            String content = Html.of(Html.element("h1").text(l.title())) + "\n" + body
+                    + (extra.isEmpty() ? "" : Html.of(Html.element("h2").id("exercises").text("Exercises")) + "\n" + extra) + render.citedSection();
             String prev = i > 0 ? Pages.link("prev", lessons.get(i - 1), null, null) : Pages.link("prev", null, "index.html", "Course home");
             String next = i + 1 < lessons.size() ? Pages.link("next", lessons.get(i + 1), null, null) : Pages.link("next", null, "exercises.html", "Exercises");
             // Parsed once: print.html takes a copy, the search index reads it, the page decorates it.
@@ -191,7 +191,7 @@ public final class Build {
         /// Claims are checked against the recordings the pages show.
         void claims() {
             for (var failure : Claims.failures(c.runs(), id -> {
-                Lesson.Run run = c.runs().get(id);
+                Lesson.DeclaredRun run = c.runs().get(id);
                 return c.recordings().get(id, run.lesson(), run.line()).output();
             })) warnings.add(failure.toString());
         }
@@ -200,11 +200,11 @@ public final class Build {
         void index() throws IOException {
             Path indexMd = root.resolve("lessons/index.md");
             Render render = c.index() == null ? null : new Render(c, c.index());
-            String intro = render != null ? render.html(null) : "<h1>Java Virtual Threads, Measured</h1>";
-            String content = intro + "<h2 id=\"lessons\">Lessons</h2>" + pages.lessonList() + (render != null ? render.citedSection() : "");
+            String intro = render != null ? render.html(null) : Html.of(Html.element("h1").text(Pages.SITE));
+            String content = intro + Html.of(Html.element("h2").id("lessons").text("Lessons")) + pages.lessonList() + (render != null ? render.citedSection() : "");
             var doc = Pages.parse(content);
             printed.put("index.html", new Pages.Part("index.html", doc.clone()));
-            Files.writeString(out.resolve("index.html"), pages.page("Java Virtual Threads, Measured", "A course on Java virtual threads in which every output is recorded from a real run.",
+            Files.writeString(out.resolve("index.html"), pages.page(Pages.SITE, "A course on Java virtual threads in which every output is recorded from a real run.",
                     "index.html", doc, null, Pages.link("next", lessons.getFirst(), null, null)));
             sources.put("index.html", Files.exists(indexMd) ? indexMd : pages.templateFile);
         }
@@ -225,10 +225,8 @@ public final class Build {
                 row.appendElement("td").appendElement("a").attr("href", home.page()).text(home.order() + ". " + home.title());
                 row.appendElement("td").append(Render.markdownSpan(e.practises()));
             }
-            String html = "<h1>Exercises</h1><p>Each exercise is a program that fails until you finish it. "
-                    + "Run <code>./jbang check</code> to see where you are; <code>./jbang check --watch</code> re-runs the current one every time you save.</p>"
-                    + Html.of(table);
-            var doc = Pages.parse(html);
+            var doc = Pages.parse(pages.fragment("exercises.html"));
+            doc.body().appendChild(table);
             printed.put("exercises.html", new Pages.Part("exercises.html", doc.clone()));
             String entry = searchEntry("Exercises", "exercises.html", doc);
             Files.writeString(out.resolve("exercises.html"), pages.page("Exercises", "Every exercise in the course.", "exercises.html", doc,
@@ -248,9 +246,7 @@ public final class Build {
         }
 
         void notFound() throws IOException {
-            Files.writeString(out.resolve("404.html"), pages.notFound(pages.page("Page not found", "", "", "<div class=\"not-found\"><p class=\"code\" aria-hidden=\"true\">404</p><h1>Page not found</h1>"
-                    + "<p>That page is not part of this course. Start from the <a href=\"index.html\">course home</a>, or pick a lesson from the list.</p></div>",
-                    null, null)));
+            Files.writeString(out.resolve("404.html"), pages.notFound(pages.page("Page not found", "", "", pages.fragment("not-found.html"), null, null)));
             sources.put("404.html", pages.templateFile);
         }
 
@@ -294,9 +290,7 @@ public final class Build {
         /// A page's entry in the search index, from its content before decoration.
         static String searchEntry(String title, String url, org.jsoup.nodes.Document content) {
             var headings = content.select("h2, h3").eachText();
-            return "{\"t\":" + Json.quote(title) + ",\"u\":" + Json.quote(url)
-                    + ",\"h\":" + Json.quote(String.join(" · ", headings))
-                    + ",\"b\":" + Json.quote(Pages.searchText(content)) + "}\n";
+            return Json.object("t", title, "u", url, "h", String.join(" · ", headings), "b", Pages.searchText(content)) + "\n";
         }
     }
 

@@ -47,10 +47,10 @@ final class ChartDirective implements Directive {
     record Theory(String text, double value, Yaml.Located where) {}
 
     public String renderBlock(Render page, Lesson lesson, String body, Path file, int firstLine) {
-        Chart c = new Chart(page, "chart", body, file, firstLine, KEYS);
+        PictureBlock c = new PictureBlock(page, "chart", body, file, firstLine, KEYS);
         String title = c.prose(c.required("title"), "title");
-        String unit = c.keys.containsKey("unit") ? Chart.text(c.keys.get("unit"), "unit") : "";
-        String scale = c.keys.containsKey("scale") ? Chart.text(c.keys.get("scale"), "scale") : "auto";
+        String unit = c.keys.containsKey("unit") ? PictureBlock.text(c.keys.get("unit"), "unit") : "";
+        String scale = c.keys.containsKey("scale") ? PictureBlock.text(c.keys.get("scale"), "scale") : "auto";
         if (!List.of("auto", "linear", "log").contains(scale)) throw new BuildError(file, c.keys.get("scale").line(),
                 "scale '" + scale + "' is not one of auto, linear, log");
         String suffix = unit.isEmpty() ? "" : " " + unit;
@@ -59,9 +59,9 @@ final class ChartDirective implements Directive {
         for (var item : Yaml.sequence(c.required("bars"), "bars")) {
             var m = mapping(item, "a bar", BAR_KEYS, file);
             if (!m.containsKey("label") || !m.containsKey("value")) throw new BuildError(file, item.line(), "a bar needs 'label:' and 'value:'");
-            Chart.Figure v = c.figure(m.get("value"), "a bar's value", true);
+            Expression.Value v = c.figure(m.get("value"), "a bar's value", true);
             String text = v.shown() + suffix;
-            c.fits(text, Chart.PHONE * (100 - Chart.BAR_MAX) / 100 - 8, m.get("value"), "the value with its unit", false);
+            c.fits(text, PictureBlock.PHONE * (100 - PictureBlock.BAR_MAX) / 100 - 8, m.get("value"), "the value with its unit", false);
             bars.add(new Bar(c.prose(m.get("label"), "a bar's label"), m.containsKey("note") ? c.prose(m.get("note"), "a bar's note") : null,
                     v.number(), text, m.get("value")));
         }
@@ -70,9 +70,9 @@ final class ChartDirective implements Directive {
         if (c.keys.containsKey("theory")) for (var item : Yaml.sequence(c.keys.get("theory"), "theory")) {
             var m = mapping(item, "a theory line", THEORY_KEYS, file);
             if (!m.containsKey("label") || !m.containsKey("value")) throw new BuildError(file, item.line(), "a theory line needs 'label:' and 'value:'");
-            Chart.Figure v = c.figure(m.get("value"), "a theory line's value", false);
+            Expression.Value v = c.figure(m.get("value"), "a theory line's value", false);
             String text = c.prose(m.get("label"), "a theory line's label") + ": " + v.shown() + suffix;
-            c.fits(text, Chart.PHONE / 2 - 6, m.get("label"), "the theory line's label with its value", true);
+            c.fits(text, PictureBlock.PHONE / 2 - 6, m.get("label"), "the theory line's label with its value", true);
             theory.add(new Theory(text, v.number(), m.get("value")));
         }
 
@@ -83,9 +83,9 @@ final class ChartDirective implements Directive {
         double max = Collections.max(values), min = Collections.min(values);
         for (int i = 0; i < values.size(); i++) {
             if (values.get(i) < 0) throw new BuildError(file, all.get(i).line(), "a chart's bars start at 0: the value "
-                    + Chart.format(values.get(i)) + " is negative");
+                    + PictureBlock.format(values.get(i)) + " is negative");
             if (scale.equals("log") && values.get(i) <= 0) throw new BuildError(file, all.get(i).line(),
-                    "a log scale cannot show " + Chart.format(values.get(i)) + ": use scale: linear");
+                    "a log scale cannot show " + PictureBlock.format(values.get(i)) + ": use scale: linear");
         }
         boolean log = scale.equals("log") || scale.equals("auto") && min > 0 && max / min > LOG_SPAN;
         Scale s = log ? Scale.log(min, max) : Scale.linear(max);
@@ -105,55 +105,55 @@ final class ChartDirective implements Directive {
 
         // The picture, top to bottom: theory labels, bars, the log scale's axis. Each kind of
         // mark is one group, styled by its class (tools/assets/course.css).
-        Element svg = Chart.svg(0, title, desc);
-        Element grid = Chart.group(svg, "g"), axis = Chart.group(svg, "a"), rects = Chart.group(svg, "b"), dashed = Chart.group(svg, "t"),
-                labels = Chart.group(svg, "l"), figures = Chart.group(svg, "v"), small = Chart.group(svg, "m");
+        Element svg = PictureBlock.svg(title, desc);
+        Element grid = PictureBlock.group(svg, "grid"), axis = PictureBlock.group(svg, "axis"), rects = PictureBlock.group(svg, "bar"), dashed = PictureBlock.group(svg, "theory"),
+                labels = PictureBlock.group(svg, "label"), figures = PictureBlock.group(svg, "value"), small = PictureBlock.group(svg, "minor");
         // Text is outlined in the background colour (stroke under fill) so lines crossing it stay behind.
         for (Element g : List.of(labels, figures, small)) g.attr("paint-order", "stroke");
         int y = theory.isEmpty() ? 0 : theory.size() * ROW + 4;
         int top = y;
         for (Bar b : bars) {
-            var lines = Chart.wrap(b.label(), LABEL_CHARS);
+            var lines = PictureBlock.wrap(b.label(), LABEL_CHARS);
             String note = b.note() == null ? null : " · " + b.note();
             boolean noteApart = note != null && lines.getLast().length() + note.length() > LABEL_CHARS - 4; // bold is wider
             for (int i = 0; i < lines.size(); i++) {
-                Element t = Chart.text(labels, null, y + 14, lines.get(i));
-                if (note != null && !noteApart && i == lines.size() - 1) t.appendElement("tspan").addClass("n").text(note);
+                Element t = PictureBlock.text(labels, null, y + 14, lines.get(i));
+                if (note != null && !noteApart && i == lines.size() - 1) t.appendElement("tspan").addClass("note").text(note);
                 y += ROW;
             }
-            if (noteApart) { Chart.text(labels, null, y + 14, b.note()).addClass("n"); y += ROW; }
+            if (noteApart) { PictureBlock.text(labels, null, y + 14, b.note()).addClass("note"); y += ROW; }
             y += 3;
-            String w = Chart.pct(s.at(b.value()));
-            Chart.add(rects, "rect", "y", Integer.toString(y), "width", w, "height", Integer.toString(BAR));
-            Chart.text(figures, w, y + 12, b.text()).attr("dx", "5");
+            String w = PictureBlock.pct(s.at(b.value()));
+            PictureBlock.add(rects, "rect", "y", Integer.toString(y), "width", w, "height", Integer.toString(BAR));
+            PictureBlock.text(figures, w, y + 12, b.text()).attr("dx", "5");
             y += BAR + GAP;
         }
         int bottom = y - GAP + 4;
-        Chart.line(axis, "0.5", top, "0.5", bottom);
+        PictureBlock.line(axis, "0.5", top, "0.5", bottom);
         for (int i = 0; i < theory.size(); i++) {
             Theory t = theory.get(i);
-            String x = Chart.pct(s.at(t.value()));
+            String x = PictureBlock.pct(s.at(t.value()));
             int ty = i * ROW + 14;
             boolean right = s.at(t.value()) < 50;
-            Chart.set(Chart.text(small, x, ty, t.text()), "dx", right ? "4" : "-4", "text-anchor", right ? null : "end");
-            Chart.line(dashed, x, ty + 4, x, bottom);
+            PictureBlock.set(PictureBlock.text(small, x, ty, t.text()), "dx", right ? "4" : "-4", "text-anchor", right ? null : "end");
+            PictureBlock.line(dashed, x, ty + 4, x, bottom);
         }
         if (log) {
             double last = -1e9;
             for (double d = s.lo(); d <= s.hi() * 1.0001; d *= 10) {
                 double p = s.at(d);
-                Chart.line(grid, Chart.pct(p), top, Chart.pct(p), bottom);
-                if ((p - last) / 100 * Chart.PHONE < 48) continue;
+                PictureBlock.line(grid, PictureBlock.pct(p), top, PictureBlock.pct(p), bottom);
+                if ((p - last) / 100 * PictureBlock.PHONE < 48) continue;
                 last = p;
-                Chart.set(Chart.text(small, Chart.pct(p), bottom + 16, String.format(Locale.ROOT, "%,d", (long) d)),
+                PictureBlock.set(PictureBlock.text(small, PictureBlock.pct(p), bottom + 16, String.format(Locale.ROOT, "%,d", (long) d)),
                         "text-anchor", p < 3 ? null : "middle");
             }
-            Chart.text(small, null, bottom + 36, "Log scale: each gridline is 10× the last");
+            PictureBlock.text(small, null, bottom + 36, "Log scale: each gridline is 10× the last");
             bottom += 42;
         }
         for (Element g : svg.select("g")) if (g.childrenSize() == 0) g.remove();
         svg.attr("height", Integer.toString(bottom));
-        return c.html(title, svg, Chart.table("The chart's figures", List.of("Bar", "Figure"), rows));
+        return c.html(title, svg, PictureBlock.table("The chart's figures", List.of("Bar", "Figure"), rows));
     }
 
     static LinkedHashMap<String, Yaml.Located> mapping(Yaml.Located item, String what, Set<String> known, Path file) {
@@ -177,7 +177,7 @@ final class ChartDirective implements Directive {
 
         double at(double v) {
             if (hi <= 0) return 0;
-            return (log ? Math.log(v / lo) / Math.log(hi / lo) : v / hi) * Chart.BAR_MAX;
+            return (log ? Math.log(v / lo) / Math.log(hi / lo) : v / hi) * PictureBlock.BAR_MAX;
         }
     }
 }

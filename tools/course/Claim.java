@@ -14,15 +14,16 @@ import java.util.regex.*;
 ///   numbers and `{{run-id: regex}}` references joined by `*` or `/`.
 ///
 /// `otherwise` (optional) says what it means when a reader's run does not bear the claim out.
-public record Claim(String says, String otherwise, Kind kind, String expression, Pattern pattern, Comparison comparison,
+public record Claim(String says, String otherwise, Kind kind, String expression, Pattern pattern, Relation relation,
                     Path file, int line) {
 
     public enum Kind { MATCH, ABSENT, CHECK }
 
     static final Set<String> KEYS = Set.of("says", "otherwise", "match", "absent", "check");
 
-    /// `left op right`, each side an {@link Expression}.
-    public record Comparison(Expression left, String op, Expression right) {}
+    /// A `check:` claim's `left op right`, each side an {@link Expression} (not {@link Comparison}, which sets a
+    /// reader's run beside its recording).
+    public record Relation(Expression left, String op, Expression right) {}
 
     /// Reads one item of a run's `claims:` list.
     static Claim parse(Yaml.Located item, Path file) {
@@ -41,7 +42,7 @@ public record Claim(String says, String otherwise, Kind kind, String expression,
         String says = Yaml.scalar(m.get("says"), "says").strip();
         String otherwise = m.containsKey("otherwise") ? Yaml.scalar(m.get("otherwise"), "otherwise").strip() : null;
         Kind kind = Kind.valueOf(key.toUpperCase(Locale.ROOT));
-        if (kind == Kind.CHECK) return new Claim(says, otherwise, kind, text, null, comparison(text, file, value.line()), file, value.line());
+        if (kind == Kind.CHECK) return new Claim(says, otherwise, kind, text, null, relation(text, file, value.line()), file, value.line());
         try {
             return new Claim(says, otherwise, kind, text, Pattern.compile(text, Pattern.MULTILINE), null, file, value.line());
         } catch (PatternSyntaxException e) {
@@ -51,7 +52,7 @@ public record Claim(String says, String otherwise, Kind kind, String expression,
 
     static final Pattern COMPARISON = Pattern.compile("\\s*(<=|>=|==|!=|<|>)\\s*");
 
-    static Comparison comparison(String text, Path file, int line) {
+    static Relation relation(String text, Path file, int line) {
         Expression.Read left = side(Expression.read(text, 0, file, line), text, file, line);
         if (left.end() >= text.length()) throw lhsOpRhs(file, line);
         Matcher op = COMPARISON.matcher(text).region(left.end(), text.length());
@@ -62,7 +63,7 @@ public record Claim(String says, String otherwise, Kind kind, String expression,
             throw checkError(file, line, again.lookingAt() ? "has two comparisons (" + op.group(1) + " and " + again.group(1) + ")"
                     : "expected an operator at '" + text.substring(right.end()) + "'");
         }
-        return new Comparison(left.expression(), op.group(1), right.expression());
+        return new Relation(left.expression(), op.group(1), right.expression());
     }
 
     private static Expression.Read side(Expression.Read read, String text, Path file, int line) {
@@ -82,9 +83,9 @@ public record Claim(String says, String otherwise, Kind kind, String expression,
 
     /// The references a `check:` reads, validated against the declared runs.
     public List<Reference> references(Set<String> declaredRuns) {
-        if (comparison == null) return List.of();
+        if (relation == null) return List.of();
         var out = new ArrayList<Reference>();
-        for (Expression side : List.of(comparison.left(), comparison.right()))
+        for (Expression side : List.of(relation.left(), relation.right()))
             for (Reference r : side.references()) out.add(r.declaredIn(declaredRuns));
         return out;
     }
@@ -102,11 +103,11 @@ public record Claim(String says, String otherwise, Kind kind, String expression,
             case CHECK -> {
                 references(declaredRuns);
                 Function<Reference, String> figures = r -> r.in(outputs.apply(r.runId())).value();
-                Expression.Value l = comparison.left().value(figures), r = comparison.right().value(figures);
+                Expression.Value l = relation.left().value(figures), r = relation.right().value(figures);
                 var missing = new ArrayList<String>(l.missing());
                 missing.addAll(r.missing());
                 if (!missing.isEmpty()) yield String.join("; ", missing);
-                boolean holds = switch (comparison.op()) {
+                boolean holds = switch (relation.op()) {
                     case "<" -> l.number() < r.number();
                     case "<=" -> l.number() <= r.number();
                     case ">" -> l.number() > r.number();
@@ -114,7 +115,7 @@ public record Claim(String says, String otherwise, Kind kind, String expression,
                     case "==" -> l.number() == r.number();
                     default -> l.number() != r.number();
                 };
-                yield holds ? null : l.operands() + " " + comparison.op() + " " + r.operands() + " is false";
+                yield holds ? null : l.operands() + " " + relation.op() + " " + r.operands() + " is false";
             }
         };
     }

@@ -17,15 +17,15 @@ public final class Claims {
     }
 
     /// Refuses a claim whose check refers to an undeclared run or has a bad reference.
-    public static void validate(Map<String, Lesson.Run> runs) {
-        for (Lesson.Run run : runs.values())
+    public static void validate(Map<String, Lesson.DeclaredRun> runs) {
+        for (Lesson.DeclaredRun run : runs.values())
             for (Claim c : run.claims()) c.references(runs.keySet());
     }
 
     /// Every claim that does not hold, with `outputs` giving a run's output by id.
-    public static List<Failure> failures(Map<String, Lesson.Run> runs, Function<String, String> outputs) {
+    public static List<Failure> failures(Map<String, Lesson.DeclaredRun> runs, Function<String, String> outputs) {
         var out = new ArrayList<Failure>();
-        for (Lesson.Run run : runs.values())
+        for (Lesson.DeclaredRun run : runs.values())
             for (Claim c : run.claims()) {
                 String found = c.failure(run.id(), runs.keySet(), outputs);
                 if (found != null) out.add(new Failure(c, run.id(), found));

@@ -7,7 +7,7 @@ import java.util.regex.*;
 /// A reader's run beside its recording: every figure the lessons quote from the run (with the
 /// lesson line that quotes it), the recorded value, the reader's value and their ratio; and
 /// every claim of the run, checked against the reader's output.
-public record Comparison(Lesson.Run run, String command, Recording recorded, String environment,
+public record Comparison(Lesson.DeclaredRun run, String command, Recording recorded, String environment,
                          int exit, List<Row> rows, List<ClaimResult> claims) {
 
     /// One quoted figure. `recorded` or `yours` is null when that output lacks it.
@@ -28,7 +28,7 @@ public record Comparison(Lesson.Run run, String command, Recording recorded, Str
 
     /// Compares `output` (the reader's run of `run`, exit code `exit`, on `environment`) with
     /// the recording. Other runs a claim refers to keep their recorded outputs.
-    public static Comparison of(Build.Loaded course, Lesson.Run run, String command, String output, int exit, String environment) {
+    public static Comparison of(Build.Loaded course, Lesson.DeclaredRun run, String command, String output, int exit, String environment) {
         Recording recorded = Recording.load(course.root(), run.id(), run.lesson(), run.line());
         var rows = new ArrayList<Row>();
         for (Reference ref : referencesTo(course, run.id()))

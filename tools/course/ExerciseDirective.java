@@ -46,7 +46,7 @@ final class ExerciseDirective implements Directive {
         solution.appendElement("summary").text("Solution");
         solution.append(ProgramDirective.html(page.catalog().get(ex.solutionAlias(), file, line), false));
         if (lesson != null)
-            for (Lesson.Run r : lesson.runs())
+            for (Lesson.DeclaredRun r : lesson.runs())
                 if (r.alias().equals(ex.solutionAlias())) solution.append(RunDirective.html(page, page.recording(r.id(), file, line), r));
         return Html.of(section) + "\n";
     }

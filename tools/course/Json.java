@@ -25,7 +25,7 @@ public final class Json {
     }
 
     /// An object from alternating keys and values; values may be String, Number, Boolean,
-    /// null, a List or a Map (already-encoded JSON can be passed as Raw).
+    /// null or a List of these (already-encoded JSON, a nested object say, can be passed as Raw).
     public static String object(Object... keysAndValues) {
         var b = new StringBuilder("{");
         for (int i = 0; i < keysAndValues.length; i += 2) {
@@ -48,14 +48,6 @@ public final class Json {
                 var b = new StringBuilder("[");
                 for (Object o : list) { if (b.length() > 1) b.append(','); b.append(value(o)); }
                 yield b.append(']').toString();
-            }
-            case Map<?, ?> map -> {
-                var b = new StringBuilder("{");
-                for (var e : map.entrySet()) {
-                    if (b.length() > 1) b.append(',');
-                    b.append(quote(String.valueOf(e.getKey()))).append(':').append(value(e.getValue()));
-                }
-                yield b.append('}').toString();
             }
             default -> quote(v.toString());
         };

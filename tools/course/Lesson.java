@@ -7,14 +7,15 @@ import java.util.regex.*;
 
 /// One lesson file: `lessons/NN-slug.md`, its front matter and its markdown body.
 public record Lesson(Path file, int order, String slug, String title, String program,
-                     List<Run> runs, String body, int bodyLine) {
+                     List<DeclaredRun> runs, String body, int bodyLine) {
 
-    /// A run the lesson declares: `./jbang alias args`, `java javaOptions program args`, or
-    /// `wrapper java javaOptions program args`.
+    /// A run the lesson declares under `runs:` in its front matter: data only, read from the
+    /// lesson (`./jbang alias args`, `java javaOptions program args`, or `wrapper java javaOptions program args`). Starting it is
+    /// {@link RecordingRunner}'s job (record, compare) or live mode's (`live.RunningPrograms`).
     /// `preview` is false for `preview: off`: `java program args` without the `--enable-preview`
     /// the program's `//PREVIEW` line asks for, to record what a reader sees who forgets it.
-    public record Run(String id, String alias, List<String> args, List<String> wrapper,
-                      List<String> javaOptions, boolean preview, List<Claim> claims, Path lesson, int line) {
+    public record DeclaredRun(String id, String alias, List<String> args, List<String> wrapper,
+                              List<String> javaOptions, boolean preview, List<Claim> claims, Path lesson, int line) {
         /// How a reader runs it: `./jbang alias args`.
         public String command() {
             return "./jbang " + alias + (args.isEmpty() ? "" : " " + String.join(" ", args));
@@ -49,7 +50,7 @@ public record Lesson(Path file, int order, String slug, String title, String pro
         var lessons = new ArrayList<Lesson>();
         var byOrder = new HashMap<Integer, Lesson>();
         var bySlug = new HashMap<String, Lesson>();
-        var runIds = new HashMap<String, Run>();
+        var runIds = new HashMap<String, DeclaredRun>();
         for (Path f : files) {
             if (NOT_LESSONS.contains(f.getFileName().toString())) continue;
             Lesson l = load(f);
@@ -59,8 +60,8 @@ public record Lesson(Path file, int order, String slug, String title, String pro
             other = bySlug.putIfAbsent(l.slug, l);
             if (other != null) throw new BuildError(f, 1, "has the same slug '" + l.slug + "' as "
                     + Course.relative(other.file) + ". Rename one of them");
-            for (Run r : l.runs) {
-                Run dup = runIds.putIfAbsent(r.id, r);
+            for (DeclaredRun r : l.runs) {
+                DeclaredRun dup = runIds.putIfAbsent(r.id, r);
                 if (dup != null) throw new BuildError(f, r.line, "run id '" + r.id + "' is already declared at "
                         + Course.relative(dup.lesson) + ":" + dup.line + ". Run ids must be unique across lessons");
             }
@@ -99,7 +100,7 @@ public record Lesson(Path file, int order, String slug, String title, String pro
         if (title.isEmpty()) throw new BuildError(file, top.get("title").line(), "title is empty");
         String program = top.containsKey("program") ? Yaml.scalar(top.get("program"), "program").strip() : null;
 
-        var runs = new ArrayList<Run>();
+        var runs = new ArrayList<DeclaredRun>();
         if (top.containsKey("runs")) {
             for (var item : Yaml.sequence(top.get("runs"), "runs")) {
                 var m = Yaml.mapping(item, "a run");
@@ -119,7 +120,7 @@ public record Lesson(Path file, int order, String slug, String title, String pro
                             "preview: off runs plain java; it cannot be combined with a wrapper");
                     preview = false;
                 }
-                runs.add(new Run(id, Yaml.scalar(m.get("alias"), "alias"),
+                runs.add(new DeclaredRun(id, Yaml.scalar(m.get("alias"), "alias"),
                         m.containsKey("args") ? Yaml.scalars(m.get("args"), "args") : List.of(),
                         m.containsKey("wrapper") ? Yaml.scalars(m.get("wrapper"), "wrapper") : List.of(),
                         m.containsKey("java-options") ? Yaml.scalars(m.get("java-options"), "java-options") : List.of(),

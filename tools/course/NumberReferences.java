@@ -1,5 +1,7 @@
 package course;
 
+import org.jsoup.nodes.Element;
+
 /// The inline directive: each `{{run-id: regex}}` in a line of prose becomes the figure its
 /// regex's group matches in the run's recording, linked to the output when the page shows it.
 final class NumberReferences {
@@ -23,11 +25,10 @@ final class NumberReferences {
                 continue;
             }
             String id = span.reference().runId();
-            String title = "Measured: recording " + id;
-            String shown = Html.escape(page.figure(span.reference()));
-            out.append(page.shownRuns().contains(id)
-                    ? "<a class=\"measured\" href=\"#run-" + id + "\" title=\"" + title + "\">" + shown + "</a>"
-                    : "<span class=\"measured\" title=\"" + title + "\">" + shown + "</span>");
+            boolean shown = page.shownRuns().contains(id);
+            Element figure = Html.element(shown ? "a" : "span").addClass("measured");
+            if (shown) figure.attr("href", "#run-" + id);
+            out.append(Html.of(figure.attr("title", "Measured: recording " + id).text(page.figure(span.reference()))));
         }
         return out.append(text.substring(at)).toString();
     }

@@ -2,6 +2,7 @@ package course;
 
 import java.nio.file.*;
 import java.util.*;
+import java.util.regex.Matcher;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.*;
 
@@ -9,24 +10,41 @@ import org.jsoup.nodes.*;
 /// of contents, heading anchors and callouts; and the pages that are not lessons.
 public final class Pages {
 
+    /// The course's name: every page's title ends with it, and the header shows it (its last
+    /// word emphasised).
+    static final String SITE = "Java Virtual Threads, Measured";
+
     private final String template;
     private final List<Lesson> lessons;
     private final Path assets;
     final Path templateFile;
-    /// True when lessons/instructors.md exists: the sidebar links to its page.
-    private final boolean instructors;
+    /// The 404 page's script that finds the site's folder (see {@link #notFound}).
+    private final Path findBase;
 
     public Pages(Path root, List<Lesson> lessons) {
         this.templateFile = root.resolve("tools/templates/page.html");
         this.template = Sources.read(templateFile);
         this.lessons = lessons;
         this.assets = root.resolve("tools/assets");
-        this.instructors = Files.exists(root.resolve("lessons").resolve(InstructorPage.FILE_NAME));
+        this.findBase = root.resolve("tools/templates/find-base.html");
     }
 
     /// A finished page. `current` is the page's file name, to mark it in the sidebar.
     public String page(String title, String description, String current, String contentHtml, String prev, String next) {
         return page(title, description, current, parse(contentHtml), prev, next);
+    }
+
+    /// A piece of HTML kept in tools/templates (a page's fixed content).
+    String fragment(String name) {
+        return Sources.read(templateFile.resolveSibling(name));
+    }
+
+    /// The header's name: {@link #SITE}, its last word emphasised.
+    static String brand() {
+        int last = SITE.lastIndexOf(' ');
+        Element brand = Html.element("span").text(SITE.substring(0, last + 1));
+        brand.appendElement("em").text(SITE.substring(last + 1));
+        return brand.html();
     }
 
     /// Content HTML, parsed once for everything a build does with it (the page, print.html, search).
@@ -48,16 +66,29 @@ public final class Pages {
             else content.body().prepend(toc(content, "toc-inline"));
         }
         decorate(content);
-        var values = new LinkedHashMap<String, String>();
-        values.put("title", Html.escape(title));
-        values.put("description", Html.escape(description == null ? "" : description));
-        values.put("nav", nav(current));
-        values.put("toc", toc);
-        values.put("content", content.body().html());
-        values.put("prevnext", prevNext(prev, next));
-        String html = template;
-        for (var e : values.entrySet()) html = html.replace("{{" + e.getKey() + "}}", e.getValue());
-        return html;
+        return fill(template, Map.of("title", Html.escape(title), "description", Html.escape(description == null ? "" : description),
+                "nav", nav(current), "toc", toc, "content", content.body().html(), "prevnext", prevNext(prev, next)));
+    }
+
+    /// A slot of tools/templates/page.html: `{{name}}`.
+    static final java.util.regex.Pattern SLOT = java.util.regex.Pattern.compile("\\{\\{([a-z]+)\\}\\}");
+
+    /// The template with each slot replaced by its HTML, in one pass over the template (so a
+    /// page's content that shows a slot's name is left as it is); `site` and `brand` are the
+    /// course's name ({@link #SITE}). A slot with no value is a mistake in the template.
+    private String fill(String template, Map<String, String> values) {
+        var all = new HashMap<>(values);
+        all.put("site", Html.escape(SITE));
+        all.put("brand", brand());
+        Matcher slot = SLOT.matcher(template);
+        var out = new StringBuilder();
+        while (slot.find()) {
+            String value = all.get(slot.group(1));
+            if (value == null) throw new BuildError(templateFile, 0, "has the slot {{" + slot.group(1) + "}}, which nothing fills. Slots: "
+                    + new TreeSet<>(all.keySet()));
+            slot.appendReplacement(out, Matcher.quoteReplacement(value));
+        }
+        return slot.appendTail(out).toString();
     }
 
     /// The 404 page. A host serves it for any missing address, at any depth (/a/b/c) and
@@ -73,7 +104,7 @@ public final class Pages {
         if (page.contains(icon)) page = page.replace(icon, "<link rel=\"icon\" href=\"data:image/svg+xml," + Sources.read(assets.resolve("icon.svg")).strip()
                 .replace("%", "%25").replace("#", "%23").replace("\"", "'").replace("<", "%3C").replace(">", "%3E").replace(" ", "%20")
                 + "\" type=\"image/svg+xml\">");
-        if (page.contains(js)) page = page.replace(js, "").replace("</body>", FIND_BASE + "<script>\n" + inline("course.js") + "</script>\n</body>");
+        if (page.contains(js)) page = page.replace(js, "").replace("</body>", Sources.read(findBase) + "<script>\n" + inline("course.js") + "</script>\n</body>");
         return page;
     }
 
@@ -83,24 +114,6 @@ public final class Pages {
         return text;
     }
 
-    static final String FIND_BASE = """
-            <script>(function (d, l) {
-              var dirs = [], p = l.pathname.replace(/[^/]*$/, "");
-              for (;;) { dirs.push(p); if (p === "/") break; p = p.replace(/[^/]*\\/$/, ""); }
-              (function probe(i) {
-                if (i >= dirs.length) return;
-                var img = new Image();
-                img.onload = function () {
-                  d.querySelectorAll('a[href^="#"]').forEach(function (a) { a.href = l.href.split("#")[0] + a.getAttribute("href"); });
-                  var base = d.createElement("base");
-                  base.href = dirs[i];
-                  d.head.insertBefore(base, d.head.firstChild);
-                };
-                img.onerror = function () { probe(i + 1); };
-                img.src = dirs[i] + "assets/icon.svg";
-              })(0);
-            })(document, location);</script>
-            """;
 
     /// Heading self-links, callout classes, code blocks a keyboard can scroll, and the copy
     /// buttons. The buttons are in the page from the start (shown only with JavaScript on, by
@@ -211,16 +224,9 @@ public final class Pages {
             Element section = whole.body().appendElement("section").addClass("print-part").id("page-" + stems.get(part.page()));
             for (Node n : d.body().childNodesCopy()) section.appendChild(n);
         }
-        var values = new LinkedHashMap<String, String>();
-        values.put("title", "The whole course on one page");
-        values.put("description", "Every lesson and exercise of the Java virtual threads course on one page, for printing.");
-        values.put("nav", "");
-        values.put("toc", "");
-        values.put("content", whole.body().html());
-        values.put("prevnext", "");
-        String html = printTemplate();
-        for (var e : values.entrySet()) html = html.replace("{{" + e.getKey() + "}}", e.getValue());
-        return html;
+        return fill(printTemplate(), Map.of("title", "The whole course on one page",
+                "description", "Every lesson and exercise of the Java virtual threads course on one page, for printing.",
+                "nav", "", "toc", "", "content", whole.body().html(), "prevnext", ""));
     }
 
     /// The template without sidebar and search: a page to print.

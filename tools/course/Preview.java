@@ -1,7 +1,6 @@
 package course;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.util.*;
@@ -38,17 +37,6 @@ public final class Preview {
         return uses(source) ? JAVA_FLAGS : List.of();
     }
 
-    /// The flags of the program in `file` (none when it cannot be read: the run will say why).
-    public static List<String> javaFlags(Path file) {
-        try {
-            return javaFlags(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (NoSuchFileException e) {
-            return List.of();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /// `options` (an alias's runtime-options, a run's java-options) with the preview flags
     /// the source needs added once.
     public static List<String> withFlags(List<String> options, String source) {
@@ -62,27 +50,9 @@ public final class Preview {
         return uses(source) ? List.of("--enable-preview", "--release", Integer.toString(Runtime.version().feature())) : List.of();
     }
 
-    /// `java [flags] FILE`, FILE relative to `dir`, its flags read from the file there.
-    public static List<String> javaCommand(String java, Path dir, String file) {
-        var cmd = new ArrayList<String>();
-        cmd.add(java);
-        cmd.addAll(javaFlags(dir.resolve(file)));
-        cmd.add(file);
-        return cmd;
-    }
-
     /// The flags as a reader types them before the file name: "--enable-preview " or "".
     public static String shown(List<String> options, String source) {
         var all = withFlags(options, source);
         return all.isEmpty() ? "" : String.join(" ", all) + " ";
-    }
-
-    /// For the "Run it" box: a note under the commands for a preview program (HTML), else "".
-    public static String runItNote(String source) {
-        if (!uses(source)) return "";
-        return "<p class=\"run-it-note\">It uses a preview API, so <code>java</code> needs <code>--enable-preview</code> "
-                + "(JBang reads the program's <code>//PREVIEW</code> line). Without the flag, <code>java</code> stops "
-                + "before running it, with an error for each use of a preview API: <code>"
-                + ERROR.replace("NAME", "…") + "</code> and <code>" + ERROR_HINT + "</code>.</p>";
     }
 }

@@ -37,7 +37,7 @@ final class ProgramDirective implements Directive {
         Element note = runIt.appendElement("p").addClass("run-it-note").text("From the course folder, with JDK 25. With JBang installed: ");
         note.appendElement("code").text("jbang " + alias.name());
         note.appendText(".");
-        runIt.append(Preview.runItNote(Sources.shipped(alias)));
+        previewNote(runIt, Sources.shipped(alias));
         if (recorded) {
             Element compare = runIt.appendElement("p").addClass("run-it-note").text("Your figures beside the recorded ones: ");
             compare.appendElement("code").text("./jbang compare " + alias.name());
@@ -50,5 +50,23 @@ final class ProgramDirective implements Directive {
     static String codePath(Catalog.Alias alias) {
         String file = alias.script().getFileName().toString();
         return alias.kind() == Catalog.Alias.Kind.SOLUTION ? "solutions/" + file : file;
+    }
+
+    /// For the "Run it" box: under the commands, a note for a preview program; nothing otherwise.
+    static void previewNote(Element runIt, String source) {
+        if (!Preview.uses(source)) return;
+        var note = runIt.appendElement("p").addClass("run-it-note").text("It uses a preview API, so ");
+        note.appendElement("code").text("java");
+        note.appendText(" needs ");
+        note.appendElement("code").text("--enable-preview");
+        note.appendText(" (JBang reads the program's ");
+        note.appendElement("code").text("//PREVIEW");
+        note.appendText(" line). Without the flag, ");
+        note.appendElement("code").text("java");
+        note.appendText(" stops before running it, with an error for each use of a preview API: ");
+        note.appendElement("code").text(Preview.ERROR.replace("NAME", "…"));
+        note.appendText(" and ");
+        note.appendElement("code").text(Preview.ERROR_HINT);
+        note.appendText(".");
     }
 }

@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.*;
 
-/// `./build.sh record`: runs declared runs ({@link Runner}), stores each output as its
+/// `./build.sh record`: runs declared runs ({@link RecordingRunner}), stores each output as its
 /// recording ({@link Recording#write}), then checks every claim against the recordings.
 /// A claim that no longer holds does not undo a recording: it is returned, to be fixed in the lesson.
 public final class Recorder {
@@ -12,11 +12,11 @@ public final class Recorder {
 
     /// How long the runs left (this one first) took when last recorded, from each recording's
     /// `wall N s`: "took 51.5 s last time; with the 3 runs after it, about 1 min 10 s left".
-    public static String progress(Path root, List<Lesson.Run> left) {
+    public static String progress(Path root, List<Lesson.DeclaredRun> left) {
         double seconds = 0;
         int unknown = 0;
         String first = null;
-        for (Lesson.Run r : left) {
+        for (Lesson.DeclaredRun r : left) {
             OptionalDouble wall = OptionalDouble.empty();
             try {
                 wall = Recording.load(root, r.id(), r.lesson(), r.line()).wallSeconds();
@@ -47,16 +47,16 @@ public final class Recorder {
         Path root = course.root();
         var todo = course.runs().values().stream().filter(r -> ids.isEmpty() || ids.contains(r.id())).toList();
         for (int i = 0; i < todo.size(); i++) {
-            Lesson.Run run = todo.get(i);
-            var plan = Runner.plan(root, course.catalog(), run);
+            Lesson.DeclaredRun run = todo.get(i);
+            var plan = RecordingRunner.plan(root, course.catalog(), run);
             log.println("[" + (i + 1) + "/" + todo.size() + "] record " + run.id() + ": " + plan.shown());
             log.println("       " + progress(root, todo.subList(i, todo.size())));
-            var output = Runner.run(root, run, plan, log);
+            var output = RecordingRunner.run(root, run, plan, log);
             Path file = Recording.write(root, run, course.catalog().get(run.alias(), run.lesson(), run.line()), plan, output);
             log.println("wrote " + Course.relative(file) + " (exit " + output.exit() + ")");
         }
         return Claims.failures(course.runs(), id -> {
-            Lesson.Run run = course.runs().get(id);
+            Lesson.DeclaredRun run = course.runs().get(id);
             return Recording.load(root, id, run.lesson(), run.line()).output();
         });
     }

@@ -56,7 +56,7 @@ public record Recording(Path file, String id, String command, String program, St
     }
 
     /// The text of a recording of `run`, made by `plan`, that printed `output`.
-    public static String text(Lesson.Run run, Catalog.Alias alias, Runner.Plan plan, Runner.Output output) {
+    public static String text(Lesson.DeclaredRun run, Catalog.Alias alias, RecordingRunner.Plan plan, RecordingRunner.Output output) {
         return "# run: " + run.id() + "\n"
                 + "# command: " + plan.shown() + "\n"
                 + "# program: " + alias.ref() + " sha256=" + kit.Hash.sha256(plan.text()) + "\n"
@@ -66,7 +66,7 @@ public record Recording(Path file, String id, String command, String program, St
     }
 
     /// Stores a run's output as its recording; returns the file.
-    public static Path write(Path root, Lesson.Run run, Catalog.Alias alias, Runner.Plan plan, Runner.Output output) throws IOException {
+    public static Path write(Path root, Lesson.DeclaredRun run, Catalog.Alias alias, RecordingRunner.Plan plan, RecordingRunner.Output output) throws IOException {
         Path file = fileFor(root, run.id());
         Files.createDirectories(file.getParent());
         Files.writeString(file, text(run, alias, plan, output));

@@ -13,10 +13,10 @@ public final class Recordings {
 
     private final Path root;
     private final Catalog catalog;
-    private final Map<String, Lesson.Run> runs;
+    private final Map<String, Lesson.DeclaredRun> runs;
     private final ConcurrentHashMap<String, Entry> read = new ConcurrentHashMap<>();
 
-    Recordings(Path root, Catalog catalog, Map<String, Lesson.Run> runs) {
+    Recordings(Path root, Catalog catalog, Map<String, Lesson.DeclaredRun> runs) {
         this.root = root;
         this.catalog = catalog;
         this.runs = runs;
@@ -27,7 +27,7 @@ public final class Recordings {
         if (e != null) return e;
         // Outside computeIfAbsent: a missing recording's error names the line that uses it.
         Recording r = Recording.load(root, id, usedIn, line);
-        Lesson.Run run = runs.get(id);
+        Lesson.DeclaredRun run = runs.get(id);
         boolean stale = r.isStaleFor(Sources.shipped(catalog.get(run.alias(), run.lesson(), run.line())));
         Entry fresh = new Entry(r, stale);
         Entry before = read.putIfAbsent(id, fresh);
@@ -57,7 +57,7 @@ public final class Recordings {
     /// One warning for each stale recording read so far, in the order the runs are declared.
     public List<String> staleWarnings() {
         var out = new ArrayList<String>();
-        for (Lesson.Run run : runs.values()) {
+        for (Lesson.DeclaredRun run : runs.values()) {
             Entry e = read.get(run.id());
             if (e != null && e.stale())
                 out.add(Course.relative(e.recording().file()) + ": stale: " + catalog.get(run.alias(), run.lesson(), run.line()).ref()

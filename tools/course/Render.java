@@ -2,15 +2,18 @@ package course;
 
 import java.nio.file.Path;
 import java.util.*;
+import java.util.regex.*;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.ext.heading.anchor.HeadingAnchorExtension;
 import org.commonmark.parser.Parser;
 import org.commonmark.renderer.html.HtmlRenderer;
 
-/// A lesson's markdown to HTML: its parse ({@link Body}) with block directives ({@link Directive})
-/// and number references ({@link NumberReferences}) rendered, then commonmark. Every error names
-/// the lesson file and line. A Render is one page's context: the course it belongs to and the
-/// page's body; it holds no state of its own, so the pages of a build render in parallel. The
+/// A lesson's markdown to HTML. Its parse ({@link Body}) is walked once: prose goes to
+/// commonmark with its number references ({@link NumberReferences}) already replaced by their
+/// figures; each directive ({@link Directive}) is rendered to HTML on its own, and commonmark
+/// gets a placeholder for it, which is then swapped for that HTML. Every error names the
+/// lesson file and line. A Render is one page's immutable context (the loaded course, the
+/// page's body, the runs it shows), so the pages of a build render in parallel; the
 /// recordings are read once a build, by {@link Recordings}.
 public final class Render {
 
@@ -34,7 +37,7 @@ public final class Render {
     Build.Loaded course() { return course; }
     Set<String> shownRuns() { return shownRuns; }
     Catalog catalog() { return course.catalog(); }
-    Map<String, Lesson.Run> runs() { return course.runs(); }
+    Map<String, Lesson.DeclaredRun> runs() { return course.runs(); }
     List<Exercises.Exercise> exercises() { return course.exercises(); }
 
     /// The HTML of the page's body; `lesson` is null for the index.
@@ -57,11 +60,16 @@ public final class Render {
                 }
             }
         }
-        String html = HTML.render(PARSER.parse(md.toString()));
-        for (int b = 0; b < blocks.size(); b++)
-            html = html.replace("<div data-block=\"" + b + "\"></div>", blocks.get(b));
-        return html;
+        // Each block's placeholder, which commonmark passes through as an HTML block, becomes the
+        // block's HTML, in one pass (a block's own HTML is never searched for placeholders).
+        Matcher slot = BLOCK.matcher(HTML.render(PARSER.parse(md.toString())));
+        var html = new StringBuilder();
+        while (slot.find()) slot.appendReplacement(html, Matcher.quoteReplacement(blocks.get(Integer.parseInt(slot.group(1)))));
+        return slot.appendTail(html).toString();
     }
+
+    /// Where a rendered block goes in commonmark's output.
+    static final Pattern BLOCK = Pattern.compile("<div data-block=\"(\\d+)\"></div>");
 
     /// The list of the figures the page cites from elsewhere, to end the page with.
     public String citedSection() {

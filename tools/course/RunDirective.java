@@ -12,13 +12,13 @@ final class RunDirective implements Directive {
 
     public String render(Render page, Lesson lesson, String argument, Path file, int line) {
         if (argument == null) throw new BuildError(file, line, "{{run}} needs a run id: {{run waits-virtual}}");
-        Lesson.Run run = page.runs().get(argument);
+        Lesson.DeclaredRun run = page.runs().get(argument);
         if (run == null) throw new BuildError(file, line, "shows run '" + argument + "', which no lesson declares. "
                 + "Declare it under runs: in the front matter");
         return html(page, page.recording(argument, file, line), run);
     }
 
-    static String html(Render page, Recording rec, Lesson.Run run) {
+    static String html(Render page, Recording rec, Lesson.DeclaredRun run) {
         Catalog.Alias alias = page.catalog().get(run.alias(), run.lesson(), run.line());
         boolean stale = rec.isStaleFor(Sources.shipped(alias));
         Element figure = Html.element("figure").addClass("output").id("run-" + rec.id());

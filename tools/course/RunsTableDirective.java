@@ -37,7 +37,7 @@ final class RunsTableDirective implements Directive {
             Element body = table.appendElement("tbody");
             Element th = body.appendElement("tr").appendElement("th").attr("scope", "rowgroup").attr("colspan", "5");
             th.appendElement("a").attr("href", l.page()).text(l.order() + ". " + l.title());
-            for (Lesson.Run run : l.runs()) {
+            for (Lesson.DeclaredRun run : l.runs()) {
                 Recording rec = page.recording(run.id(), file, line);
                 var wall = WALL.matcher(rec.exit());
                 double seconds = wall.find() ? Double.parseDouble(wall.group(1)) : 0;
@@ -47,7 +47,7 @@ final class RunsTableDirective implements Directive {
                 Element id = tr.appendElement("td").appendElement("code");
                 if (shownOn != null) id.appendElement("a").attr("href", shownOn + "#run-" + run.id()).text(run.id());
                 else id.text(run.id());
-                tr.appendElement("td").appendElement("code").text(Runner.plan(c.root(), c.catalog(), run).shown());
+                tr.appendElement("td").appendElement("code").text(RecordingRunner.plan(c.root(), c.catalog(), run).shown());
                 tr.appendElement("td").text(String.format(Locale.ROOT, "%.1f s", seconds));
                 tr.appendElement("td").text(needs(run));
                 tr.appendElement("td").text(run.wrapper().isEmpty() && run.javaOptions().isEmpty() ? "Run button" : "terminal only");
@@ -63,7 +63,7 @@ final class RunsTableDirective implements Directive {
     }
 
     /// What a run needs beyond a JDK and this folder, from its wrapper; "any OS" for none.
-    static String needs(Lesson.Run run) {
+    static String needs(Lesson.DeclaredRun run) {
         if (run.wrapper().isEmpty()) return "any OS";
         var out = new ArrayList<String>();
         for (String word : run.wrapper()) {

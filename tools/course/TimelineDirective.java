@@ -41,11 +41,11 @@ final class TimelineDirective implements Directive {
     }
 
     public String renderBlock(Render page, Lesson lesson, String body, Path file, int firstLine) {
-        Chart c = new Chart(page, "timeline", body, file, firstLine, KEYS);
+        PictureBlock c = new PictureBlock(page, "timeline", body, file, firstLine, KEYS);
         String title = c.prose(c.required("title"), "title");
         Recording rec = c.run(c.required("run"));
         Yaml.Located rowsAt = c.required("rows");
-        String regex = Chart.text(rowsAt, "rows");
+        String regex = PictureBlock.text(rowsAt, "rows");
         Pattern p;
         try {
             p = Pattern.compile(regex, Pattern.MULTILINE);
@@ -55,8 +55,8 @@ final class TimelineDirective implements Directive {
         if (p.matcher("").groupCount() != 2) throw new BuildError(file, rowsAt.line(),
                 "rows /" + regex + "/ must have exactly two (groups): the row's label, then its values separated by spaces");
         List<String> columns = Yaml.scalars(c.required("columns"), "columns");
-        String legendName = c.keys.containsKey("legend") ? Chart.text(c.keys.get("legend"), "legend") : "{}";
-        String change = c.keys.containsKey("change") ? Chart.text(c.keys.get("change"), "change") : "the value changed";
+        String legendName = c.keys.containsKey("legend") ? PictureBlock.text(c.keys.get("legend"), "legend") : "{}";
+        String change = c.keys.containsKey("change") ? PictureBlock.text(c.keys.get("change"), "change") : "the value changed";
 
         var rows = new ArrayList<Row>();
         Matcher m = p.matcher(rec.output());
@@ -79,14 +79,14 @@ final class TimelineDirective implements Directive {
         var colour = new HashMap<String, String>();
         for (String v : values) colour.put(v, "k" + (colour.size() % COLOURS + 1));
 
-        double labelW = rows.stream().mapToInt(r -> r.label().length()).max().orElse(0) * Chart.CHAR + 10;
-        if (labelW > Chart.PHONE * 0.4) throw new BuildError(file, rowsAt.line(), "row labels are too long for a 375 px screen ("
-                + (int) (Chart.PHONE * 0.4 / Chart.CHAR) + " characters at most): match shorter ones");
-        double left = labelW / Chart.PHONE * 100, cell = (100 - left) / columns.size(), cellPx = cell / 100 * Chart.PHONE;
+        double labelW = rows.stream().mapToInt(r -> r.label().length()).max().orElse(0) * PictureBlock.CHAR + 10;
+        if (labelW > PictureBlock.PHONE * 0.4) throw new BuildError(file, rowsAt.line(), "row labels are too long for a 375 px screen ("
+                + (int) (PictureBlock.PHONE * 0.4 / PictureBlock.CHAR) + " characters at most): match shorter ones");
+        double left = labelW / PictureBlock.PHONE * 100, cell = (100 - left) / columns.size(), cellPx = cell / 100 * PictureBlock.PHONE;
         for (String col : columns) c.fits(col, cellPx - 4, c.keys.get("columns"), "a column's label", true);
         for (String v : values) c.fits(v, cellPx - 6, rowsAt, "the value", false);
-        for (String v : values) c.fits(name(legendName, v), Chart.PHONE - 36, c.keys.containsKey("legend") ? c.keys.get("legend") : rowsAt, "the legend", false);
-        c.fits(change, Chart.PHONE - 36, c.keys.containsKey("change") ? c.keys.get("change") : rowsAt, "the change's legend", false);
+        for (String v : values) c.fits(name(legendName, v), PictureBlock.PHONE - 36, c.keys.containsKey("legend") ? c.keys.get("legend") : rowsAt, "the legend", false);
+        c.fits(change, PictureBlock.PHONE - 36, c.keys.containsKey("change") ? c.keys.get("change") : rowsAt, "the change's legend", false);
 
         // The words: every row's values, how often they changed, and what each value names.
         var words = new ArrayList<String>();
@@ -105,20 +105,20 @@ final class TimelineDirective implements Directive {
         // run of equal values. Bands, the lines that split cells and the thick lines at changes
         // are paths in a grid whose unit is one cell wide and one pixel high (stretched to the
         // width; strokes keep their width), one path per colour: a few bytes per band.
-        Element svg = Chart.svg(0, title, desc);
-        Element heads = Chart.text(Chart.group(svg, "h"), null, 14, null);
-        for (int j = 0; j < columns.size(); j++) Chart.add(heads, "tspan", "x", Chart.pct(left + (j + .5) * cell)).text(columns.get(j));
+        Element svg = PictureBlock.svg(title, desc);
+        Element heads = PictureBlock.text(PictureBlock.group(svg, "head"), null, 14, null);
+        for (int j = 0; j < columns.size(); j++) PictureBlock.add(heads, "tspan", "x", PictureBlock.pct(left + (j + .5) * cell)).text(columns.get(j));
         int n = columns.size(), bottom = HEAD + rows.size() * ROW;
-        Element grid = Chart.add(svg, "svg", "x", Chart.pct(left), "width", Chart.pct(100 - left), "height", Integer.toString(bottom),
+        Element grid = PictureBlock.add(svg, "svg", "x", PictureBlock.pct(left), "width", PictureBlock.pct(100 - left), "height", Integer.toString(bottom),
                 "viewBox", "0 0 " + n + " " + bottom, "preserveAspectRatio", "none");
-        Element labels = Chart.group(svg, "l"), numbers = Chart.group(svg, "kt");
+        Element labels = PictureBlock.group(svg, "label"), numbers = PictureBlock.group(svg, "band-text");
         var bands = new TreeMap<String, StringBuilder>();
         var changes = new StringBuilder();
         var splits = new StringBuilder();
         for (int j = 1; j < n; j++) splits.append("M").append(j).append(' ').append(HEAD).append('V').append(bottom - ROW + CELL);
         int y = HEAD;
         for (Row r : rows) {
-            Chart.text(labels, null, y + 18, r.label());
+            PictureBlock.text(labels, null, y + 18, r.label());
             var cells = r.cells();
             for (int j = 0, from = 0; j <= n; j++) {
                 if (j < n && cells.get(j).equals(cells.get(from))) continue;
@@ -128,33 +128,33 @@ final class TimelineDirective implements Directive {
                 from = j;
             }
             var xs = new ArrayList<String>();
-            for (int j = 0; j < n; j++) xs.add(Chart.pct(left + (j + .5) * cell));
-            if (cells.stream().allMatch(v -> v.length() == 1)) Chart.text(numbers, String.join(" ", xs), y + 18, String.join("", cells)); // x per character
+            for (int j = 0; j < n; j++) xs.add(PictureBlock.pct(left + (j + .5) * cell));
+            if (cells.stream().allMatch(v -> v.length() == 1)) PictureBlock.text(numbers, String.join(" ", xs), y + 18, String.join("", cells)); // x per character
             else {
-                Element t = Chart.text(numbers, null, y + 18, null);
-                for (int j = 0; j < n; j++) Chart.add(t, "tspan", "x", xs.get(j)).text(cells.get(j));
+                Element t = PictureBlock.text(numbers, null, y + 18, null);
+                for (int j = 0; j < n; j++) PictureBlock.add(t, "tspan", "x", xs.get(j)).text(cells.get(j));
             }
             y += ROW;
         }
-        for (var band : bands.entrySet()) Chart.add(grid, "path", "d", band.getValue().toString()).addClass(band.getKey());
-        Chart.add(grid, "path", "d", splits.toString(), "vector-effect", "non-scaling-stroke").addClass("s");
-        if (!changes.isEmpty()) Chart.add(grid, "path", "d", changes.toString(), "vector-effect", "non-scaling-stroke").addClass("hop");
-        Element legend = Chart.group(svg, "c"), hop = Chart.group(svg, "hop");
+        for (var band : bands.entrySet()) PictureBlock.add(grid, "path", "d", band.getValue().toString()).addClass(band.getKey());
+        PictureBlock.add(grid, "path", "d", splits.toString(), "vector-effect", "non-scaling-stroke").addClass("split");
+        if (!changes.isEmpty()) PictureBlock.add(grid, "path", "d", changes.toString(), "vector-effect", "non-scaling-stroke").addClass("hop");
+        Element legend = PictureBlock.group(svg, "legend"), hop = PictureBlock.group(svg, "hop");
         y += 6;
-        Element keys = Chart.group(svg, "l"), swatchNumbers = Chart.group(svg, "kt");
+        Element keys = PictureBlock.group(svg, "label"), swatchNumbers = PictureBlock.group(svg, "band-text");
         for (String v : values) {
-            Chart.add(legend, "rect", "y", Integer.toString(y), "width", "28", "height", "20").addClass(colour.get(v));
-            Chart.text(swatchNumbers, "14", y + 15, v);
-            Chart.text(keys, "36", y + 15, name(legendName, v));
+            PictureBlock.add(legend, "rect", "y", Integer.toString(y), "width", "28", "height", "20").addClass(colour.get(v));
+            PictureBlock.text(swatchNumbers, "14", y + 15, v);
+            PictureBlock.text(keys, "36", y + 15, name(legendName, v));
             y += KEY;
         }
-        Chart.line(hop, "14", y - 1, "14", y + 21);
-        Chart.text(keys, "36", y + 15, change);
+        PictureBlock.line(hop, "14", y - 1, "14", y + 21);
+        PictureBlock.text(keys, "36", y + 15, change);
         svg.attr("height", Integer.toString(y + KEY));
 
         var head = new ArrayList<String>(List.of("Row"));
         head.addAll(columns);
-        return c.html(title, svg, Chart.table("The timeline's values (" + key + ")", head, tableRows));
+        return c.html(title, svg, PictureBlock.table("The timeline's values (" + key + ")", head, tableRows));
     }
 
     static String name(String legend, String value) {

@@ -13,13 +13,13 @@ import java.util.regex.Pattern;
 /// compiled (Javac) into `cache/NAME-KEY/`, holding `classes/`, `main` (the class to run) or
 /// `compile-error`, and `warnings`; it runs with `java -cp`, and once it has ended its exit
 /// code and output are kept there too (`verdict`), so the same text need not run again. KEY is a
-/// hash of the text, the JDK, the options and `salt` (what else the result depends on: the
+/// hash of the text, the JDK, the flags and `salt` (what else the result depends on: the
 /// checker's own sources). An entry that cannot be read is rebuilt without a word.
 public final class SourceRuns {
     /// What a file needs beyond the defaults, for compiling and for running (a preview
     /// program's --enable-preview, say).
-    public record Options(List<String> javac, List<String> java) {
-        public static final Options NONE = new Options(List.of(), List.of());
+    public record JdkFlags(List<String> javac, List<String> java) {
+        public static final JdkFlags NONE = new JdkFlags(List.of(), List.of());
     }
 
     /// How a run ended: `ended` false when it was stopped after the time limit; `kept` when
@@ -50,14 +50,14 @@ public final class SourceRuns {
     }
 
     /// The cache folder of this text of `name`.
-    Path entry(String name, String text, Options options) {
-        String key = Hash.forThisJdk(salt, name, text, options.toString());
+    Path entry(String name, String text, JdkFlags flags) {
+        String key = Hash.forThisJdk(salt, name, text, "javac " + flags.javac() + " java " + flags.java());
         return cache.resolve(name + "-" + key.substring(0, 20));
     }
 
     /// The run kept from the last time this very text ran, or null.
-    public Ran kept(String name, String text, Options options) {
-        String kept = readOrNull(entry(name, text, options).resolve("verdict"));
+    public Ran kept(String name, String text, JdkFlags flags) {
+        String kept = readOrNull(entry(name, text, flags).resolve("verdict"));
         if (kept == null) return null;
         int firstBreak = kept.indexOf('\n');
         if (!kept.startsWith(RAN) || firstBreak < 0 || !kept.endsWith(RAN_END)) return null;  // corrupt: run again
@@ -71,11 +71,11 @@ public final class SourceRuns {
 
     /// Runs `file` as it reads now (`text`), compiled first unless the cache has it, and
     /// keeps the result when the run ended. A compile error is a run that printed it, exit 1.
-    public Ran run(String name, Path file, String text, Options options) {
-        Path entry = entry(name, text, options);
+    public Ran run(String name, Path file, String text, JdkFlags flags) {
+        Path entry = entry(name, text, flags);
         for (int attempt = 1; ; attempt++) {
-            Compiled c = compiled(name, file, text, options, entry);
-            Ran r = c.error() != null ? new Ran(1, c.error(), true, false) : run(c, options);
+            Compiled c = compiled(name, file, text, flags, entry);
+            Ran r = c.error() != null ? new Ran(1, c.error(), true, false) : run(c, flags);
             // a damaged entry (class files cut short, say): compile once more, silently
             if (attempt == 1 && c.fromCache() && r.output().lines().anyMatch(SourceRuns::brokenClasses)) {
                 Trees.deleteIfPossible(entry);
@@ -94,7 +94,7 @@ public final class SourceRuns {
 
     /// The classes, from the cache or compiled now; or the compile errors, printed as
     /// `java File.java` prints them (file:line: error: ...).
-    private Compiled compiled(String name, Path file, String text, Options options, Path entry) {
+    private Compiled compiled(String name, Path file, String text, JdkFlags flags, Path entry) {
         Compiled kept = read(entry, true);
         if (kept != null) return kept;
         Trees.deleteIfPossible(entry);
@@ -102,7 +102,7 @@ public final class SourceRuns {
             Javac.install(entry, dir -> {
                 Path classes = Files.createDirectories(dir.resolve("classes"));
                 var messages = new StringWriter();
-                String mainClass = Javac.compile(file, text, classes, options.javac(), messages);
+                String mainClass = Javac.compile(file, text, classes, flags.javac(), messages);
                 String shown = messages.toString().replace(workDir + File.separator, "");
                 if (mainClass == null) {
                     Files.writeString(dir.resolve("compile-error"), shown.stripTrailing() + "\nerror: compilation failed\n");
@@ -155,9 +155,9 @@ public final class SourceRuns {
     }
 
     /// `java [options] -cp classes Main` in workDir: its output (both streams) and exit code.
-    private Ran run(Compiled c, Options options) {
+    private Ran run(Compiled c, JdkFlags flags) {
         var command = new ArrayList<String>(List.of(java.toString()));
-        command.addAll(options.java());
+        command.addAll(flags.java());
         command.addAll(List.of("-cp", c.classes().toString(), c.mainClass()));
         Process p = null;
         try {

@@ -18,7 +18,7 @@ final class CompiledPrograms {
     }
 
     /// The folder holding the program's classes, compiling it first if needed.
-    Path classesFor(DeclaredRuns.Program p) throws IOException {
+    Path classesFor(StartableRuns.Program p) throws IOException {
         String key = key(p);
         Path dir = cache.resolve(key);
         if (Files.isRegularFile(dir.resolve(p.className() + ".class"))) return dir;
@@ -35,7 +35,7 @@ final class CompiledPrograms {
         }
     }
 
-    static String key(DeclaredRuns.Program p) {
+    static String key(StartableRuns.Program p) {
         return Hash.forThisJdk(p.text()).substring(0, 24);   // javac's flags follow from the text (//PREVIEW)
     }
 }

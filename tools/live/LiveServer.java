@@ -15,29 +15,29 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class LiveServer {
 
     private final Path root;
-    private final Options options;
+    private final ServeOptions options;
     private final PrintStream log;
-    private final AtomicReference<DeclaredRuns> declared = new AtomicReference<>(DeclaredRuns.NONE);
+    private final AtomicReference<StartableRuns> declared = new AtomicReference<>(StartableRuns.NONE);
     private final PageClients clients;
     private final SiteBuilder builder;
     private final CompiledPrograms compiled;
-    private final Runs runs;
+    private final RunningPrograms running;
     private final StaticSite site;
     private Guard guard;
 
-    private LiveServer(Path root, Options options, PrintStream log) {
+    private LiveServer(Path root, ServeOptions options, PrintStream log) {
         this.root = root;
         this.options = options;
         this.log = log;
         this.clients = new PageClients(options.maxClients(), options.heartbeat());
         this.compiled = new CompiledPrograms(root.resolve(".cache/live"));
-        this.runs = new Runs(root, options, declared::get, compiled);
+        this.running = new RunningPrograms(root, options, declared::get, compiled);
         this.builder = new SiteBuilder(root, log, this::built, text -> clients.broadcast("build-error", Json.object("text", text)));
         this.site = new StaticSite(root.resolve("site"), builder, this::liveTags);
     }
 
     /// Runs the server until the JVM is stopped (Ctrl-C).
-    public static void run(Path root, Options options, PrintStream log) throws Exception {
+    public static void run(Path root, ServeOptions options, PrintStream log) throws Exception {
         // Small event writes go out at once, and a flood of connections cannot exhaust the process.
         System.setProperty("sun.net.httpserver.nodelay", "true");
         System.setProperty("jdk.httpserver.maxConnections", Integer.toString(options.maxClients() + 64));
@@ -64,7 +64,7 @@ public final class LiveServer {
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            runs.stopAll();
+            running.stopAll();
             clients.closeAll();
             server.stop(0);
         }, "live-shutdown"));
@@ -76,8 +76,8 @@ public final class LiveServer {
             log.println("warning: listening on " + options.host() + " (--host), not 127.0.0.1"
                     + (InetAddress.getByName(options.host()).isLoopbackAddress() ? ""
                     : ": anyone who can reach port " + port + " can read the course and start the runs its lessons declare"));
-        log.println("live: programs run " + (runs.usesNice() ? "at lower priority (nice -n 10)" : "at normal priority (no nice on PATH)")
-                + "; a run ends after " + LiveRun.seconds(options.runLimit().toMillis()) + ", output is cut at " + options.outputLimit() + " bytes");
+        log.println("live: programs run " + (running.usesNice() ? "at lower priority (nice -n 10)" : "at normal priority (no nice on PATH)")
+                + "; a run ends after " + RunningProgram.seconds(options.runLimit().toMillis()) + ", output is cut at " + options.outputLimit() + " bytes");
         log.println("live: serving http://" + shownHost + ":" + port + "/  (Ctrl-C stops)");
         log.flush();
 
@@ -90,7 +90,7 @@ public final class LiveServer {
 
     /// After each good build: the runs it declares, pages told to reload, programs compiled ahead.
     private void built(course.Build.Loaded loaded) {
-        declared.set(DeclaredRuns.from(loaded));
+        declared.set(StartableRuns.from(loaded));
         clients.broadcast("reload", Json.object("build", builder.buildId()));
         Thread.ofVirtual().name("precompile").start(() -> {
             for (var p : declared.get().programs()) {
@@ -104,8 +104,9 @@ public final class LiveServer {
     }
 
     String liveTags() {
-        return "<link rel=\"stylesheet\" href=\"/__live/live.css\">"
-                + "<script src=\"/__live/live.js\" data-build=\"" + builder.buildId() + "\" defer></script>\n";
+        var style = course.Html.element("link").attr("rel", "stylesheet").attr("href", "/__live/live.css");
+        var script = course.Html.element("script").attr("src", "/__live/live.js").attr("data-build", builder.buildId()).attr("defer", true);
+        return course.Html.of(style) + course.Html.of(script) + "\n";
     }
 
     private void handle(HttpExchange ex) {
@@ -136,7 +137,7 @@ public final class LiveServer {
                     ex.getResponseHeaders().set("Allow", "GET");
                     throw new Rejection(405, "the event stream takes GET, not " + Guard.clip(ex.getRequestMethod()));
                 }
-                clients.stream(ex, this::hello, runs::pageGone);
+                clients.stream(ex, this::hello, running::pageGone);
             }
             case "live.js", "live.css" -> {
                 requireGet(ex);
@@ -148,7 +149,7 @@ public final class LiveServer {
                 PageClient client = page(ex);
                 String id = Guard.smallBody(ex);
                 if (!course.Lesson.RUN_ID.matcher(id).matches()) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
-                LiveRun run = runs.start(client, id, t0);
+                RunningProgram run = running.start(client, id, t0);
                 Http.json(ex, 202, Json.object("run", id, "alias", run.spec.alias(), "pid", run.pid(), "command", run.spec.shown()));
             }
             case "stop" -> {
@@ -156,7 +157,7 @@ public final class LiveServer {
                 page(ex);
                 String id = Guard.smallBody(ex);
                 if (!course.Lesson.RUN_ID.matcher(id).matches()) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
-                boolean stopped = runs.stop(id);
+                boolean stopped = running.stop(id);
                 Http.json(ex, stopped ? 200 : 409, stopped ? Json.object("stopped", id) : Json.object("error", "run '" + id + "' is not running"));
             }
             default -> throw new Rejection(404, "live mode has no '" + Guard.clip(what) + "'");

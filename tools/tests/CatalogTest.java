@@ -63,7 +63,7 @@ class CatalogTest {
                 case PROGRAM -> {
                     Case quickest = null;
                     double best = Double.MAX_VALUE;
-                    for (Lesson.Run run : course.runs().values()) {
+                    for (Lesson.DeclaredRun run : course.runs().values()) {
                         if (!run.alias().equals(a.name()) || !run.preview() || !run.wrapper().isEmpty() || !run.javaOptions().isEmpty()) continue;
                         Recording rec = course.recordings().get(run.id(), run.lesson(), run.line());
                         Matcher m = WALL.matcher(rec.exit());

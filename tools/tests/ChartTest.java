@@ -98,9 +98,9 @@ class ChartTest {
         Element svg = chart.selectFirst("svg[role=img]");
         assertEquals("Two runs", svg.selectFirst("title").text());
         assertEquals("Two runs", chart.selectFirst("figcaption").text());
-        assertEquals(List.of("the fast run · 8 tasks", "the slow run"), svg.select("g.l text").eachText());
-        assertEquals("8 tasks", svg.selectFirst("g.l text tspan.n").text().replace("·", "").strip(), "the note is set apart");
-        assertEquals(List.of("120 ms", "480 ms"), svg.select("g.v text").eachText());
+        assertEquals(List.of("the fast run · 8 tasks", "the slow run"), svg.select("g.label text").eachText());
+        assertEquals("8 tasks", svg.selectFirst("g.label text tspan.note").text().replace("·", "").strip(), "the note is set apart");
+        assertEquals(List.of("120 ms", "480 ms"), svg.select("g.value text").eachText());
         String desc = svg.selectFirst("desc").text();
         for (String figure : List.of("the fast run: 120 ms, 8 tasks", "the slow run: 480 ms", "theory: 200 ms"))
             assertTrue(desc.contains(figure), desc);
@@ -112,33 +112,33 @@ class ChartTest {
     @Test
     void barsAreAsLongAsTheirValuesAndTheTheoryLineSitsWhereTheorySays() throws Exception {
         Element svg = chart().selectFirst("svg");
-        var bars = svg.select("g.b rect");
+        var bars = svg.select("g.bar rect");
         double fast = pct(bars.get(0), "width"), slow = pct(bars.get(1), "width");
         assertEquals(120.0 / 480, fast / slow, 0.002, "linear: width proportional to value");
-        Element theory = svg.selectFirst("g.t line");
+        Element theory = svg.selectFirst("g.theory line");
         assertEquals(pct(theory, "x1"), pct(theory, "x2"), "a vertical line");
         assertEquals(200.0 / 480, pct(theory, "x1") / slow, 0.002, "at 2 × 100 ms, the theory the recording prints");
-        var values = svg.select("g.v text");
+        var values = svg.select("g.value text");
         assertEquals(fast, pct(values.get(0), "x"), 0.0001, "the value is printed at the bar's end");
-        assertNull(svg.selectFirst("g.m text:contains(Log scale)"), "20× or less: linear");
+        assertNull(svg.selectFirst("g.minor text:contains(Log scale)"), "20× or less: linear");
     }
 
     @Test
     void valuesSpanningMoreThanTwentyFoldGetALogScaleThatSaysSo() throws Exception {
         f.record("slow", "8 tasks took 48000 ms\n");
         Element svg = chart().selectFirst("svg");
-        assertNotNull(svg.selectFirst("g.m text:contains(Log scale)"), "the chart says it");
+        assertNotNull(svg.selectFirst("g.minor text:contains(Log scale)"), "the chart says it");
         assertTrue(svg.selectFirst("desc").text().contains("log scale"), svg.selectFirst("desc").text());
         // w = k·log10(v/lo): the gridlines at 100, 1,000 and 10,000 give lo and k; each bar's
         // width and the theory line must then sit where the log of their value says.
-        var ticks = svg.select("g.m text").stream().filter(t -> t.text().matches("[\\d,]+")).toList();
+        var ticks = svg.select("g.minor text").stream().filter(t -> t.text().matches("[\\d,]+")).toList();
         assertEquals(List.of("100", "1,000", "10,000"), ticks.stream().map(Element::text).toList());
         double x100 = pct(ticks.get(0), "x"), decade = pct(ticks.get(1), "x") - x100;
         assertEquals(decade, pct(ticks.get(2), "x") - pct(ticks.get(1), "x"), 0.15, "equal steps per tenfold");
-        var bars = svg.select("g.b rect");
+        var bars = svg.select("g.bar rect");
         assertEquals(x100 + decade * Math.log10(1.2), pct(bars.get(0), "width"), 0.15, "120 ms");
         assertEquals(x100 + decade * Math.log10(480), pct(bars.get(1), "width"), 0.15, "48,000 ms");
-        assertEquals(x100 + decade * Math.log10(2), pct(svg.selectFirst("g.t line"), "x1"), 0.15, "theory: 200 ms");
+        assertEquals(x100 + decade * Math.log10(2), pct(svg.selectFirst("g.theory line"), "x1"), 0.15, "theory: 200 ms");
     }
 
     @Test
@@ -148,7 +148,7 @@ class ChartTest {
         Element chart = chart();
         assertEquals("Two runs of 8 tasks", chart.selectFirst("svg title").text());
         assertEquals("Two runs of 8 tasks", chart.selectFirst("figcaption").text());
-        assertEquals("the run of 480 ms", chart.select("g.l text").get(1).text());
+        assertEquals("the run of 480 ms", chart.select("g.label text").get(1).text());
     }
 
     @Test
@@ -156,8 +156,8 @@ class ChartTest {
         f.record("slow", "8 tasks took 48000 ms\n");
         f.replace(LESSON, "unit: ms", "unit: ms\nscale: linear");
         Element svg = chart().selectFirst("svg");
-        assertNull(svg.selectFirst("g.m text:contains(Log scale)"));
-        assertEquals(120.0 / 48000, pct(svg.select("g.b rect").get(0), "width") / pct(svg.select("g.b rect").get(1), "width"), 0.001);
+        assertNull(svg.selectFirst("g.minor text:contains(Log scale)"));
+        assertEquals(120.0 / 48000, pct(svg.select("g.bar rect").get(0), "width") / pct(svg.select("g.bar rect").get(1), "width"), 0.001);
         f.replace(LESSON, "scale: linear", "scale: log");
         f.record("slow", "8 tasks took 0 ms\n");
         f.write("site/marker.txt", "previous site");
@@ -169,8 +169,8 @@ class ChartTest {
         Element before = chart();
         f.record("fast", "8 tasks took 360 ms (theory: at least 100 ms)\n");
         Element after = chart();
-        assertEquals(List.of("360 ms", "480 ms"), after.select("g.v text").eachText());
-        assertEquals(360.0 / 480, pct(after.select("g.b rect").get(0), "width") / pct(after.select("g.b rect").get(1), "width"), 0.002);
+        assertEquals(List.of("360 ms", "480 ms"), after.select("g.value text").eachText());
+        assertEquals(360.0 / 480, pct(after.select("g.bar rect").get(0), "width") / pct(after.select("g.bar rect").get(1), "width"), 0.002);
         assertNotEquals(before.outerHtml(), after.outerHtml());
     }
 
@@ -217,9 +217,9 @@ class ChartTest {
         Element chart = chart();
         Element svg = chart.selectFirst("svg[role=img]");
         assertEquals("Carriers", svg.selectFirst("title").text());
-        assertEquals(List.of("a", "b", "c", "d"), svg.select("g.h tspan").eachText());
-        assertEquals(List.of("t-1", "t-2", "worker-1", "worker-2", "worker-3", "hopped"), svg.select("g.l text").eachText());
-        var numbers = svg.select("g.kt text");
+        assertEquals(List.of("a", "b", "c", "d"), svg.select("g.head tspan").eachText());
+        assertEquals(List.of("t-1", "t-2", "worker-1", "worker-2", "worker-3", "hopped"), svg.select("g.label text").eachText());
+        var numbers = svg.select("g.band-text text");
         assertEquals("1122", numbers.get(0).text());
         assertEquals(4, numbers.get(0).attr("x").split(" ").length, "one position per cell");
         assertEquals("3333", numbers.get(1).text());
@@ -228,7 +228,7 @@ class ChartTest {
         // (and one path) per value, the same colours as the legend's swatches.
         Element grid = svg.selectFirst("svg svg");
         assertEquals("0 0 4 " + grid.attr("height"), grid.attr("viewbox"), "a unit per cell across, a pixel down");
-        assertEquals(List.of("k1", "k2", "k3"), svg.select("g.c rect").eachAttr("class"), "the legend");
+        assertEquals(List.of("k1", "k2", "k3"), svg.select("g.legend rect").eachAttr("class"), "the legend");
         var bands = new TreeMap<String, List<String>>();
         for (Element path : grid.select("path[class^=k]")) bands.put(path.attr("class"), bands(path.attr("d")));
         int y1 = 20, y2 = 20 + 32;

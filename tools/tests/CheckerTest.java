@@ -104,7 +104,7 @@ class CheckerTest {
     }
 
     static Proc.Result check(Path copy, String... args) {
-        return Proc.run(copy, Map.of("COURSE_ROOT", copy.toString()), Proc.Duration.ofMinutes(3), checker(args));
+        return Proc.run(copy, Map.of("COURSE_ROOT", copy.toString()), Proc.HangLimit.ofMinutes(3), checker(args));
     }
 
     // ---- progress ---------------------------------------------------------------------------
@@ -162,7 +162,7 @@ class CheckerTest {
         Path copy = copyOfTheRepo();
         Exercise e = ALL.getFirst();
         var r = Proc.run(copy, Map.of("COURSE_ROOT", copy.toString(), "JAVA_TOOL_OPTIONS", "-Duser.language=en"),
-                Proc.Duration.ofMinutes(3), checker(e.name()));
+                Proc.HangLimit.ofMinutes(3), checker(e.name()));
         assertEquals(1, r.exit(), r.all());
         assertTrue(r.err().contains("Picked up JAVA_TOOL_OPTIONS"), "the checker's JVM says it: " + r.all());
         assertFalse(r.out().contains("Picked up"), r.out());
@@ -251,7 +251,7 @@ class CheckerTest {
         kit.Trees.copy(Proc.ROOT.resolve("jbang"), copy.resolve("jbang"));
         var env = Map.of("COURSE_NO_FETCH", "1");             // no JBang needed: the checker is javac's alone
         var cmd = List.of(copy.resolve("jbang").toString(), "check", ALL.getFirst().name());
-        var first = Proc.run(copy, env, Proc.Duration.ofMinutes(3), cmd);
+        var first = Proc.run(copy, env, Proc.HangLimit.ofMinutes(3), cmd);
         assertEquals(1, first.exit(), first.all());
         assertTrue(first.out().contains("Hint: ./jbang check --hint " + ALL.getFirst().name()), first.all());
         Path tools = copy.resolve(".cache/tools");
@@ -267,12 +267,12 @@ class CheckerTest {
             if (aot == null) Thread.sleep(200);
         }
         assertNotNull(aot, "no AOT cache in " + tools);
-        var cached = Proc.run(copy, env, Proc.Duration.ofMinutes(3), cmd);
+        var cached = Proc.run(copy, env, Proc.HangLimit.ofMinutes(3), cmd);
         assertEquals("", cached.err(), cached.all());
         assertTrue(cached.out().contains("(from the cache: "), cached.all());
 
         Files.write(aot, Arrays.copyOf(Files.readAllBytes(aot), 4096));   // cut short
-        var cut = Proc.run(copy, env, Proc.Duration.ofMinutes(3), cmd);
+        var cut = Proc.run(copy, env, Proc.HangLimit.ofMinutes(3), cmd);
         assertEquals(cached.exit(), cut.exit(), cut.all());
         assertEquals(cached.out(), cut.out());
         assertEquals("", cut.err(), "a cache the JVM cannot use is ignored silently");
@@ -325,7 +325,7 @@ class CheckerTest {
     @DisplayName("check runs without JBang as java tools/Check.java")
     void runsFromSource() throws IOException {
         Path copy = copyOfTheRepo();
-        var r = Proc.run(copy, Map.of("COURSE_ROOT", copy.toString()), Proc.Duration.ofMinutes(2),
+        var r = Proc.run(copy, Map.of("COURSE_ROOT", copy.toString()), Proc.HangLimit.ofMinutes(2),
                 List.of(Proc.JAVA.toString(), "tools/Check.java", "--hint", ALL.getFirst().name(), "1"));
         assertEquals(0, r.exit(), r.all());
         assertTrue(r.out().startsWith("Hint 1 of "), r.all());

@@ -106,7 +106,7 @@ class CompareTest {
     static Proc.Result compareSh(String... args) {
         var cmd = new ArrayList<>(List.of(Proc.ROOT.resolve("build.sh").toString(), "compare"));
         cmd.addAll(List.of(args));
-        return Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(3), cmd);
+        return Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(3), cmd);
     }
 
     @Test

@@ -297,8 +297,8 @@ class ExercisesTest {
     @DisplayName("every solution passes every check and says Solved.")
     Stream<DynamicTest> everySolutionPasses() {
         return ALL.stream().map(e -> DynamicTest.dynamicTest(e.name(), () -> {
-            var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
-                    course.Preview.javaCommand(Proc.JAVA.toString(), Proc.ROOT, Proc.ROOT.relativize(e.solution()).toString()));
+            var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
+                    Proc.javaCommand(Proc.ROOT, Proc.ROOT.relativize(e.solution()).toString()));
             assertEquals(0, r.exit(), r.all());
             var lines = r.out().strip().lines().toList();
             assertEquals("Solved.", lines.getLast(), r.all());
@@ -497,7 +497,7 @@ class ExercisesTest {
             try {
                 Path file = dir.resolve(e.file().getFileName());
                 Files.writeString(file, wrong, StandardCharsets.UTF_8);
-                var r = Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2),
+                var r = Proc.run(dir, Map.of(), Proc.HangLimit.ofMinutes(2),
                         List.of(Proc.JAVA.toString(), file.getFileName().toString()));
                 assertNotEquals(0, r.exit(), r.all());
                 assertTrue(r.out().contains("FAIL " + w.caughtBy() + ": got "), r.all());
@@ -518,8 +518,8 @@ class ExercisesTest {
     void hangUpEndsWhenDescriptorsRunOut() {
         Exercise e = ALL.stream().filter(x -> x.name().equals("hang-up")).findFirst().orElseThrow();
         var cmd = new ArrayList<>(List.of("prlimit", "--nofile=100"));   // RLIMIT_NOFILE binds root too
-        cmd.addAll(course.Preview.javaCommand(Proc.JAVA.toString(), Proc.ROOT, Proc.ROOT.relativize(e.solution()).toString()));
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), cmd);
+        cmd.addAll(Proc.javaCommand(Proc.ROOT, Proc.ROOT.relativize(e.solution()).toString()));
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2), cmd);
         assertEquals(1, r.exit(), r.all());
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("FAIL ")), r.all());
         assertFalse(r.all().contains("\tat "), "no stack trace\n" + r.all());
@@ -566,7 +566,7 @@ class ExercisesTest {
         }
         try {
             for (int run = 0; run < 3; run++) {
-                var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
+                var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
                         List.of(Proc.JAVA.toString(), "exercises/solutions/Gate.java"));
                 assertEquals(0, r.exit(), r.all());
                 assertTrue(r.out().contains("ok   requests served\n"), r.all());
@@ -595,7 +595,7 @@ class ExercisesTest {
     static String committed(String path) throws IOException {
         if (!Files.exists(Proc.ROOT.resolve(".git")))
             return Files.readString(Proc.ROOT.resolve(path), StandardCharsets.UTF_8);
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(1), List.of("git", "show", "HEAD:" + path));
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(1), List.of("git", "show", "HEAD:" + path));
         assertEquals(0, r.exit(), path + " is not committed: " + r.err());
         return r.out();
     }
@@ -627,7 +627,7 @@ class ExercisesTest {
         try {
             Path file = dir.resolve(e.file().getFileName());
             Files.writeString(file, e.shipped(), StandardCharsets.UTF_8);
-            return Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2), course.Preview.javaCommand(Proc.JAVA.toString(), dir, file.getFileName().toString()));
+            return Proc.run(dir, Map.of(), Proc.HangLimit.ofMinutes(2), Proc.javaCommand(dir, file.getFileName().toString()));
         } finally {
             Temp.delete(dir);
         }

@@ -85,6 +85,8 @@ public final class Fixture {
 
                 Back to [the first](first.html).
                 """);
+        // The real fixed pieces (404 page, exercises page), and a page template of its own.
+        kit.Trees.copy(Proc.ROOT.resolve("tools/templates"), root.resolve("tools/templates"));
         write("tools/templates/page.html", "<!DOCTYPE html><html lang=\"en\"><head><title>{{title}}</title></head>"
                 + "<body><nav>{{nav}}</nav>{{toc}}<main>{{content}}</main>{{prevnext}}</body></html>");
         Files.createDirectories(root.resolve("tools/assets"));
@@ -113,9 +115,9 @@ public final class Fixture {
     public void record(String id, String output) throws IOException {
         var course = Build.load(root);
         var run = course.runs().get(id);
-        var plan = Runner.plan(root, course.catalog(), run);
+        var plan = RecordingRunner.plan(root, course.catalog(), run);
         Recording.write(root, run, course.catalog().get(run.alias(), run.lesson(), run.line()), plan,
-                new Runner.Output(output, 0, 0.1, "JDK test"));
+                new RecordingRunner.Output(output, 0, 0.1, "JDK test"));
     }
 
     public Build.Result build(boolean strict) throws IOException {

@@ -115,7 +115,7 @@ class GuideTest {
     Proc.Result jbang(Path copy, String... args) {
         var cmd = new ArrayList<>(List.of(copy.resolve("jbang").toString()));
         cmd.addAll(List.of(args));
-        return Proc.run(copy, Map.of("COURSE_NO_FETCH", "1"), Proc.Duration.ofMinutes(3), cmd);
+        return Proc.run(copy, Map.of("COURSE_NO_FETCH", "1"), Proc.HangLimit.ofMinutes(3), cmd);
     }
 
     @Test
@@ -164,12 +164,12 @@ class GuideTest {
     @Test
     @DisplayName("./build.sh NAME for no command: exit 2, the nearest command and every command")
     void buildShUnknownCommand() {
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(1), List.of(Proc.ROOT.resolve("build.sh").toString(), "tset"));
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(1), List.of(Proc.ROOT.resolve("build.sh").toString(), "tset"));
         assertEquals(2, r.exit(), r.all());
         assertTrue(r.err().startsWith("./build.sh: there is no command 'tset'.\n  nearest: test\nIts commands:\n"), r.err());
         for (String c : List.of("test", "record", "runs", "cited", "check", "compare", "serve", "bench", "help"))
             assertTrue(r.err().contains("  ./build.sh " + c + " "), c + "\n" + r.err());
-        var none = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(1), List.of(Proc.ROOT.resolve("build.sh").toString(), "nosuch"));
+        var none = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(1), List.of(Proc.ROOT.resolve("build.sh").toString(), "nosuch"));
         assertEquals(2, none.exit());
         assertFalse(none.err().contains("nearest"), none.err());
     }

@@ -78,7 +78,7 @@ class Lesson10Test {
         // The JDK's HttpServer closes every connection past this many at once: most of the
         // 200 requests fail at once, the few that get in each wait their 200 ms.
         final int requests = 200;
-        var r = Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(),
+        var r = Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2), List.of(Proc.JAVA.toString(),
                 "-Djdk.httpserver.maxConnections=20", "programs/WaitingServer.java", "virtual", "" + requests)));
         String result = resultLine(r, "virtual");
         long ok = Bounds.number(result, "ok=(\\d+) "), failed = Bounds.number(result, "failed=(\\d+)");
@@ -92,7 +92,7 @@ class Lesson10Test {
                 "only answered requests, each of which waited " + WAIT_MS + " ms, count in the latencies\n" + result);
 
         // A server that allows one request header refuses every request: no latency to report.
-        var none = Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(),
+        var none = Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2), List.of(Proc.JAVA.toString(),
                 "-Dsun.net.httpserver.maxReqHeaders=1", "programs/WaitingServer.java", "virtual", "20")));
         String refused = resultLine(none, "virtual");
         assertTrue(refused.contains("ok=0 failed=20 {"), refused);
@@ -102,7 +102,7 @@ class Lesson10Test {
     @Test
     @DisplayName("10 server: with 1,024 files allowed, 2,000 requests stop with a clear message and exit 2 before any server starts")
     void serverStopsWhenTheFileLimitIsTooLow() {
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
                 List.of("prlimit", "--nofile=1024", Proc.JAVA.toString(), "programs/WaitingServer.java", "virtual", "2000"));
         assertEquals(2, r.exit(), r.all());
         assertTrue(r.err().contains("need about 4100 file descriptors") && r.err().contains("may open only 1024"), r.all());
@@ -113,7 +113,7 @@ class Lesson10Test {
     @Test
     @DisplayName("10 server: ASCII digits and a decimal point in an Arabic (Egypt) locale, as the lesson quotes them")
     void numbersDoNotFollowTheLocale() {
-        var r = Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(),
+        var r = Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2), List.of(Proc.JAVA.toString(),
                 "-Duser.language=ar", "-Duser.country=EG", "programs/WaitingServer.java", "virtual", "20")));
         assertTrue(r.out().contains("20 requests / 0.2 s = 100 req/s"), r.all());
         assertTrue(r.out().matches("(?s).*, \\d+\\.\\d\\d ms per request.*"), r.all());

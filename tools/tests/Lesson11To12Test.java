@@ -60,7 +60,7 @@ class Lesson11To12Test {
     @Test
     @DisplayName("11 echo: with 1,024 files allowed, a clear message and exit 2 before any socket opens")
     void echoStopsWhenTheFileLimitIsTooLow() {
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
                 List.of("prlimit", "--nofile=1024", Proc.JAVA.toString(), ECHO));
         assertEquals(2, r.exit(), r.all());
         assertTrue(r.err().contains("need about 4100 file descriptors") && r.err().contains("may open only 1024"), r.all());
@@ -80,7 +80,7 @@ class Lesson11To12Test {
     void echoReportsRunningOutOfDescriptors() {
         final int clients = 500, limit = 2 * clients + 100, inherited = 300;   // the limit is what the check asks for
         String openThenRun = "for i in $(seq " + inherited + "); do exec {fd}</dev/null; done; exec \"$0\" \"$@\"";
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
                 List.of("prlimit", "--nofile=" + limit, "bash", "-c", openThenRun,
                         Proc.JAVA.toString(), ECHO, "virtual", String.valueOf(clients)));
         assertEquals(1, r.exit(), r.all());
@@ -135,7 +135,7 @@ class Lesson11To12Test {
     @DisplayName("12 limits: a ThreadLocal buffer costs one buffer per live thread; the heap cap caps the threads")
     void threadLocalCostsOneBufferPerThread() {
         // -Xmx256m: the cap must run fewer threads rather than fail, and this keeps the test small.
-        var r = ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
+        var r = ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
                 List.of(Proc.JAVA.toString(), "-Xmx256m", LIMITS, "threadlocal")));
         long threads = Bounds.number(r.out(), "capped: (\\d+) threads, not 100000");
         assertTrue(threads > 5_000, r.all());
@@ -156,7 +156,7 @@ class Lesson11To12Test {
     @Test
     @DisplayName("12 limits: a heap too small for the cap ends the program, it does not hang")
     void threadLocalEndsWhenTheHeapRunsOut() {
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(3),
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(3),
                 List.of(Proc.JAVA.toString(), "-Xmx14m", LIMITS, "threadlocal"));
         assertTrue(r.exit() == 0 || r.exit() == 1, r.all());
     }

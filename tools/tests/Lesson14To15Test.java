@@ -69,12 +69,12 @@ class Lesson14To15Test {
         var course = Build.load(Proc.ROOT);
         var run = course.runs().get("fanout-no-preview");
         assertFalse(run.preview(), "the run must be declared with preview: off");
-        var plan = Runner.plan(Proc.ROOT, course.catalog(), run);
+        var plan = RecordingRunner.plan(Proc.ROOT, course.catalog(), run);
         assertTrue(plan.command().getFirst().endsWith("/bin/java"), plan.command().toString());
         assertEquals(List.of(FANOUT), plan.command().subList(1, plan.command().size()), "no flag, no JBang");
         assertEquals("java " + FANOUT, plan.shown());
 
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2), plan.command());
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2), plan.command());
         assertEquals(1, r.exit(), r.all());
         assertEquals("", r.out(), "the program ran");
         var recorded = Recording.load(Proc.ROOT, run.id(), run.lesson(), run.line()).output();
@@ -106,24 +106,24 @@ class Lesson14To15Test {
         assertTrue(e.getMessage().contains("cannot be combined with a wrapper"), e.getMessage());
         Files.writeString(file, lesson.formatted("    preview: off"));
         assertFalse(Lesson.load(file).runs().getFirst().preview());
-        assertTrue(Lesson.load(Proc.ROOT.resolve("lessons/15-a-million-threads.md")).runs().stream().allMatch(Lesson.Run::preview),
+        assertTrue(Lesson.load(Proc.ROOT.resolve("lessons/15-a-million-threads.md")).runs().stream().allMatch(Lesson.DeclaredRun::preview),
                 "a run without the key keeps the flags its program asks for");
 
         var catalog = Build.load(Proc.ROOT).catalog();
-        var noPreview = new Lesson.Run("x", "million", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
-        e = assertThrows(BuildError.class, () -> Runner.plan(Proc.ROOT, catalog, noPreview));
+        var noPreview = new Lesson.DeclaredRun("x", "million", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
+        e = assertThrows(BuildError.class, () -> RecordingRunner.plan(Proc.ROOT, catalog, noPreview));
         assertTrue(e.getMessage().contains("is not a program with a //PREVIEW line"), e.getMessage());
-        var exercise = new Lesson.Run("x", "fail-fast", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
-        assertThrows(BuildError.class, () -> Runner.plan(Proc.ROOT, catalog, exercise));
+        var exercise = new Lesson.DeclaredRun("x", "fail-fast", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
+        assertThrows(BuildError.class, () -> RecordingRunner.plan(Proc.ROOT, catalog, exercise));
     }
 
     @Test
     @DisplayName("live mode lists a preview: off run as terminal-only and refuses to start it")
     void liveModeRefusesPreviewOff() throws Exception {
-        Path root = ServeTest.Repo.create();
+        Path root = ServeHarness.Repo.create();
         try {
             Files.writeString(root.resolve("programs/Scope.java"),
-                    ServeTest.Repo.HEADER.replace("//JAVA 25+\n", "//JAVA 25+\n//PREVIEW\n") + "void main() { IO.println(\"ran\"); }\n");
+                    ServeHarness.Repo.HEADER.replace("//JAVA 25+\n", "//JAVA 25+\n//PREVIEW\n") + "void main() { IO.println(\"ran\"); }\n");
             Path catalog = root.resolve("jbang-catalog.json");
             Files.writeString(catalog, Files.readString(catalog).replace("\"check\": {",
                     "\"scope\": { \"script-ref\": \"programs/Scope.java\", \"description\": \"a preview program\" },\n    \"check\": {"));
@@ -131,10 +131,10 @@ class Lesson14To15Test {
             Files.writeString(lesson, Files.readString(lesson).replace("  - id: check-all\n",
                     "  - id: scope-no-preview\n    alias: scope\n    preview: off\n  - id: check-all\n"));
         } catch (IOException | RuntimeException e) {
-            ServeTest.Repo.delete(root);
+            Temp.delete(root);
             throw e;
         }
-        try (var server = ServeTest.Server.start(root); var events = server.events()) {
+        try (var server = ServeHarness.Server.start(root); var events = server.events()) {
             String hello = events.next("hello", java.time.Duration.ofSeconds(10)).data();
             assertTrue(java.util.regex.Pattern.compile("\"id\":\"scope-no-preview\"[^}]*\"runnable\":false").matcher(hello).find(), hello);
             var r = server.post("run", events.client(), "scope-no-preview");
@@ -159,8 +159,8 @@ class Lesson14To15Test {
     @Test
     @DisplayName("preview flags come from the program's //PREVIEW line, for java, the Run-it box and the exercise")
     void previewFlagsComeFromTheProgram() throws IOException {
-        assertEquals(List.of(Proc.JAVA.toString(), "--enable-preview", FANOUT), Preview.javaCommand(Proc.JAVA.toString(), Proc.ROOT, FANOUT));
-        assertEquals(List.of(Proc.JAVA.toString(), MILLION), Preview.javaCommand(Proc.JAVA.toString(), Proc.ROOT, MILLION));
+        assertEquals(List.of("--enable-preview"), Preview.javaFlags(Files.readString(Proc.ROOT.resolve(FANOUT))));
+        assertEquals(List.of(), Preview.javaFlags(Files.readString(Proc.ROOT.resolve(MILLION))));
         assertTrue(Preview.uses(Files.readString(Proc.ROOT.resolve("exercises/solutions/FailFast.java"))));
         assertTrue(Preview.uses(Files.readString(Proc.ROOT.resolve("exercises/FailFast.java"))), "the shipped exercise keeps //PREVIEW");
         assertFalse(Preview.uses("// a program that mentions //PREVIEW in a comment\nvoid main() {}\n"));
@@ -203,7 +203,7 @@ class Lesson14To15Test {
     @Test
     @DisplayName("15 million: with too little heap it stops before starting threads and says how to run smaller")
     void refusesWithoutTheHeap() {
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(2),
+        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
                 List.of(Proc.JAVA.toString(), "-Xmx256m", MILLION, "1000000"));
         assertEquals(1, r.exit(), r.all());
         assertTrue(r.err().contains("not enough heap for 1000000 threads. Run fewer: ./jbang million "), r.all());

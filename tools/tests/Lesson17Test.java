@@ -44,14 +44,14 @@ class Lesson17Test {
     /// JBang's "[jbang] Building jar" lines on stderr belong to no test: build once first.
     @BeforeAll
     static void build() {
-        ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(8), List.of(Proc.ROOT.resolve("jbang").toString(), "build", "database")));
+        ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(8), List.of(Proc.ROOT.resolve("jbang").toString(), "build", "database")));
     }
 
     static Proc.Result database(Path tmp, String... args) {
         var cmd = new java.util.ArrayList<>(List.of(Proc.ROOT.resolve("jbang").toString(),
                 "-R-Djava.io.tmpdir=" + tmp, "database"));
         cmd.addAll(List.of(args));
-        return Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(8), cmd);
+        return Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(8), cmd);
     }
 
     /// No folder of the program's in `tmp`, and no PostgreSQL process started from one.

@@ -76,7 +76,7 @@ class Lesson1To4Test {
             if (isRoot()) cmd.addAll(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
             cmd.addAll(List.of("prlimit", "--nproc=" + NPROC_LIMIT,
                     Proc.JAVA.toString(), "-Xlog:os+thread=off", copy.toString(), "10000"));
-            var r = Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2), cmd);
+            var r = Proc.run(dir, Map.of(), Proc.HangLimit.ofMinutes(2), cmd);
 
             assertEquals(1, r.exit(), "exit code when the count is not reached\n" + r.all());
             long failedAfter = Bounds.number(r.out(), "Thread.start failed after ([\\d,]+) platform threads");
@@ -158,7 +158,7 @@ class Lesson1To4Test {
         Path file = dir.resolve("Timetable.java");
         try {
             Files.writeString(file, edit.apply(shipped));
-            return Proc.run(dir, Map.of(), Proc.Duration.ofMinutes(2), List.of(Proc.JAVA.toString(), file.toString()));
+            return Proc.run(dir, Map.of(), Proc.HangLimit.ofMinutes(2), List.of(Proc.JAVA.toString(), file.toString()));
         } finally {
             Temp.delete(dir);
         }

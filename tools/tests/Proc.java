@@ -35,11 +35,29 @@ public final class Proc {
         org.junit.jupiter.api.Assertions.assertFalse(r.all().contains("Exception"), r.all());
     }
 
+    /// `java [flags] FILE`, FILE relative to `dir`, with the preview flags its text there asks
+    /// for (course.Preview): as a reader types it, without JBang.
+    public static List<String> javaCommand(Path dir, String file) {
+        String text;
+        try {
+            text = Files.readString(dir.resolve(file), StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            text = ""; // the run will say the file is missing
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        var cmd = new ArrayList<String>();
+        cmd.add(JAVA.toString());
+        cmd.addAll(course.Preview.javaFlags(text));
+        cmd.add(file);
+        return cmd;
+    }
+
     /// `java <program> args...` from the repository root, as `java programs/X.java` would.
     public static Result java(String program, String... args) {
-        var cmd = new ArrayList<String>(course.Preview.javaCommand(JAVA.toString(), ROOT, program));
+        var cmd = new ArrayList<String>(javaCommand(ROOT, program));
         cmd.addAll(List.of(args));
-        return run(ROOT, Map.of(), Duration.ofMinutes(5), cmd);
+        return run(ROOT, Map.of(), HangLimit.ofMinutes(5), cmd);
     }
 
     /// `./jbang alias args...` from the repository root.
@@ -51,21 +69,21 @@ public final class Proc {
     public static Result jbang(Map<String, String> env, String alias, String... args) {
         var cmd = new ArrayList<String>(List.of(ROOT.resolve("jbang").toString(), alias));
         cmd.addAll(List.of(args));
-        return run(ROOT, env, Duration.ofMinutes(5), cmd);
+        return run(ROOT, env, HangLimit.ofMinutes(5), cmd);
     }
 
     /// How long a process may run before the test calls it hung, kills it and fails: a safety
     /// net, never a speed requirement (a time a test asserts is a Bounds). Give minutes, many
     /// times what the process takes on a loaded 2-core machine, so a machine twice as slow
     /// still passes; the run returns as soon as the process ends.
-    public record Duration(long millis) {
-        public static Duration ofMinutes(long m) { return new Duration(m * 60_000); }
-        public static Duration ofSeconds(long s) { return new Duration(s * 1_000); }
+    public record HangLimit(long millis) {
+        public static HangLimit ofMinutes(long m) { return new HangLimit(m * 60_000); }
+        public static HangLimit ofSeconds(long s) { return new HangLimit(s * 1_000); }
     }
 
     /// Runs a command, fails the test if it does not end within `limit` (a safety net against
-    /// a hang: see Duration). The files that catch its output are deleted however it ends.
-    public static Result run(Path dir, Map<String, String> env, Duration limit, List<String> command) {
+    /// a hang: see HangLimit). The files that catch its output are deleted however it ends.
+    public static Result run(Path dir, Map<String, String> env, HangLimit limit, List<String> command) {
         Path out = null, err = null;
         try {
             out = Files.createTempFile("proc", ".out");

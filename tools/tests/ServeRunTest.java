@@ -7,8 +7,8 @@ import java.time.Duration;
 import java.util.*;
 import java.util.regex.*;
 import org.junit.jupiter.api.*;
-import tests.ServeTest.*;
-import tests.ServeTest.Events.Event;
+import tests.ServeHarness.*;
+import tests.ServeHarness.Events.Event;
 
 /// Run buttons: a declared run's real output streams into the page as it is printed, one run
 /// per program, Stop and a closed tab end the process tree, and the limits hold.

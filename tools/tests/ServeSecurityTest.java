@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.nio.file.*;
 import java.util.*;
 import org.junit.jupiter.api.*;
-import tests.ServeTest.*;
+import tests.ServeHarness.*;
 
 /// Live mode refuses what it must: other hosts (DNS rebinding), other sites' POSTs, anything
 /// but a declared run id, paths out of site/, wrong methods and big bodies; and starts

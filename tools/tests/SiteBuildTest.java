@@ -70,7 +70,7 @@ class SiteBuildTest {
     static Proc.Result buildSh(String... args) {
         var cmd = new ArrayList<>(List.of(copy.resolve("build.sh").toString()));
         cmd.addAll(List.of(args));
-        return Proc.run(copy, Map.of(), Proc.Duration.ofMinutes(5), cmd);
+        return Proc.run(copy, Map.of(), Proc.HangLimit.ofMinutes(5), cmd);
     }
 
     @BeforeAll
@@ -117,10 +117,10 @@ class SiteBuildTest {
         // A stand-in Java 17, so the test does not depend on which JDKs this machine has.
         Path old = Files.createDirectory(tmp.resolve("java17"));
         Files.createDirectories(old.resolve("bin"));
-        Proc.run(old, Map.of(), Proc.Duration.ofMinutes(1), List.of("sh", "-c",
+        Proc.run(old, Map.of(), Proc.HangLimit.ofMinutes(1), List.of("sh", "-c",
                 "printf '#!/bin/sh\\necho \"    java.specification.version = 17\"\\necho \"openjdk version 17.0.15\"\\n' > bin/java && chmod +x bin/java"));
         var r = Proc.run(Proc.ROOT, Map.of("COURSE_JDK_DIRS", "/nonexistent", "JAVA_HOME", old.toString()),
-                Proc.Duration.ofMinutes(1), List.of(Proc.ROOT.resolve("jbang").toString(), "--version"));
+                Proc.HangLimit.ofMinutes(1), List.of(Proc.ROOT.resolve("jbang").toString(), "--version"));
         assertNotEquals(0, r.exit());
         assertTrue(r.err().contains("needs JDK 25") && r.err().contains("17"), "exit " + r.exit() + ": " + r.all());
     }
@@ -135,13 +135,13 @@ class SiteBuildTest {
         Files.writeString(repo.resolve("exercises/Timetable.java"),
                 Exercises.derive(Files.readString(Proc.ROOT.resolve("exercises/solutions/Timetable.java"))));
         var env = Map.of("COURSE_NO_FETCH", "1");
-        var waits = Proc.run(repo, env, Proc.Duration.ofMinutes(2), List.of(repo.resolve("jbang").toString(), "waits", "virtual", "10"));
+        var waits = Proc.run(repo, env, Proc.HangLimit.ofMinutes(2), List.of(repo.resolve("jbang").toString(), "waits", "virtual", "10"));
         assertEquals(0, waits.exit(), waits.all());
         assertTrue(waits.out().contains("10 tasks on virtual threads took"), waits.all());
         assertTrue(waits.err().contains("running: java programs/TenThousandWaits.java virtual 10"), waits.err());
-        var check = Proc.run(repo, env, Proc.Duration.ofMinutes(2), List.of(repo.resolve("jbang").toString(), "check", "timetable"));
+        var check = Proc.run(repo, env, Proc.HangLimit.ofMinutes(2), List.of(repo.resolve("jbang").toString(), "check", "timetable"));
         assertTrue(check.out().contains("Not solved yet: secondsFor("), check.all());
-        var unknown = Proc.run(repo, env, Proc.Duration.ofMinutes(1), List.of(repo.resolve("jbang").toString(), "wiats"));
+        var unknown = Proc.run(repo, env, Proc.HangLimit.ofMinutes(1), List.of(repo.resolve("jbang").toString(), "wiats"));
         assertNotEquals(0, unknown.exit());
         assertTrue(unknown.err().contains("'wiats' is no alias") && unknown.err().contains("install JBang"), unknown.err());
         assertFalse(Files.exists(repo.resolve(".cache/jbang")), "nothing was fetched");

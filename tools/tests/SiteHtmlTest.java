@@ -18,7 +18,7 @@ class SiteHtmlTest {
     void validates() {
         assertTrue(Files.isRegularFile(VNU), VNU + " is missing: run tools/install-test-deps.sh (./build.sh test does)");
         Path site = SiteTest.site();
-        var r = Proc.run(site, Map.of(), Proc.Duration.ofMinutes(3), List.of(Proc.JAVA.toString(), "-Xss4m", "-jar", VNU.toString(),
+        var r = Proc.run(site, Map.of(), Proc.HangLimit.ofMinutes(3), List.of(Proc.JAVA.toString(), "-Xss4m", "-jar", VNU.toString(),
                 "--errors-only", "--also-check-css", "--skip-non-html", "--format", "gnu", site.toString()));
         String report = r.all().strip().replace("\"file:" + site + "/", "\"");
         assertEquals("", report, "Nu HTML Checker errors (exit " + r.exit() + ")");

@@ -5,10 +5,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.*;
 import java.util.List;
 
-/// Temporary folders the tests make, and their removal. A test or a test class takes its
-/// folders from JUnit's `@TempDir`, which deletes them even when the test fails; this class
-/// is for the rest: deleting in a `finally`, a folder that lives for the whole test run, and
-/// the cache a copy of the repository gets of its own.
+/// Temporary folders the tests make, and their removal. Where it can, a test or a test class
+/// takes its folder from JUnit's `@TempDir`, which deletes it even when the test fails. The
+/// rest (a course copy a live server runs in, a browser profile, a folder a program runs in)
+/// are made with Files.createTempDirectory and deleted here, in a `finally` or a `close()`;
+/// nothing in the tests deletes a tree any other way. Also here: a folder that lives for the
+/// whole test run, and the cache a copy of the repository gets of its own.
 final class Temp {
     private Temp() {}
 

@@ -8,7 +8,7 @@ import java.time.Duration;
 /// and every wait ends as soon as what it waits for happens, so a passing test never waits
 /// this long. Hence generous: a machine several times slower than the one a test was written
 /// on must still pass. (A time a test asserts is a Bounds, never a wait; a process's own
-/// limit is a Proc.Duration, also minutes.)
+/// limit is a Proc.HangLimit, also minutes.)
 final class Waits {
     private Waits() {}
 

@@ -6,18 +6,18 @@ import java.util.*;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
-/// The programs running now: at most one per program, at most --max-runs in all. A page
-/// names a declared run by its id and nothing else; the command comes from the lesson and
-/// the catalog.
-final class Runs {
+/// The programs live mode is running now, one {@link RunningProgram} each: at most one per
+/// program, at most --max-runs in all. A page names a declared run by its id and nothing
+/// else; the command comes from the lesson and the catalog ({@link StartableRuns}).
+final class RunningPrograms {
     private final Path root;
-    private final Options options;
-    private final Supplier<DeclaredRuns> declared;
+    private final ServeOptions options;
+    private final Supplier<StartableRuns> declared;
     private final CompiledPrograms compiled;
     private final String nice;
-    private final Map<String, LiveRun> byAlias = new ConcurrentHashMap<>();
+    private final Map<String, RunningProgram> byAlias = new ConcurrentHashMap<>();
 
-    Runs(Path root, Options options, Supplier<DeclaredRuns> declared, CompiledPrograms compiled) {
+    RunningPrograms(Path root, ServeOptions options, Supplier<StartableRuns> declared, CompiledPrograms compiled) {
         this.root = root;
         this.options = options;
         this.declared = declared;
@@ -28,23 +28,23 @@ final class Runs {
     boolean usesNice() { return nice != null; }
 
     /// Starts declared run `id` for page `client`; the request arrived at `t0` (nanoTime).
-    LiveRun start(PageClient client, String id, long t0) {
-        DeclaredRuns runs = declared.get();
-        DeclaredRuns.Spec spec = runs.get(id);
+    RunningProgram start(PageClient client, String id, long t0) {
+        StartableRuns runs = declared.get();
+        StartableRuns.Spec spec = runs.get(id);
         if (spec == null) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
         if (spec.refusal() != null) throw new Rejection(403, "run '" + id + "' is not started from a page: " + spec.refusal());
-        var run = new LiveRun(spec, runs, client, t0, options.outputLimit());
+        var run = new RunningProgram(spec, runs, client, t0, options.outputLimit());
         synchronized (this) {
-            LiveRun busy = byAlias.get(spec.alias());
+            RunningProgram busy = byAlias.get(spec.alias());
             if (busy != null) throw new Rejection(409, spec.alias() + " is already running (" + busy.spec.shown() + ", for "
-                    + LiveRun.seconds(busy.elapsedMillis()) + "). Stop it first");
+                    + RunningProgram.seconds(busy.elapsedMillis()) + "). Stop it first");
             if (byAlias.size() >= options.maxRuns()) throw new Rejection(429, byAlias.size() + " programs are running already ("
                     + String.join(", ", byAlias.keySet()) + "; --max-runs " + options.maxRuns() + "). Stop one first");
             byAlias.put(spec.alias(), run);
         }
         try {
             Path classes = compiled.classesFor(spec.program());
-            run.start(LiveRun.command(nice, spec.program(), classes, spec.javaOptions(), spec.args()), root, options.runLimit(),
+            run.start(RunningProgram.command(nice, spec.program(), classes, spec.javaOptions(), spec.args()), root, options.runLimit(),
                     () -> byAlias.remove(spec.alias(), run));
             System.out.println("live: run " + id + " started (pid " + run.pid() + "): " + spec.shown());
             return run;
@@ -60,9 +60,9 @@ final class Runs {
 
     /// Stops the program that run `id` names, whoever started it. False when none is running.
     boolean stop(String id) {
-        DeclaredRuns.Spec spec = declared.get().get(id);
+        StartableRuns.Spec spec = declared.get().get(id);
         if (spec == null) throw new Rejection(404, "no lesson declares a run '" + Guard.clip(id) + "'");
-        LiveRun run = byAlias.get(spec.alias());
+        RunningProgram run = byAlias.get(spec.alias());
         if (run == null) return false;
         run.end("stopped");
         return true;
@@ -70,12 +70,12 @@ final class Runs {
 
     /// A page went away: end what it started.
     void pageGone(PageClient client) {
-        for (LiveRun r : byAlias.values()) if (r.client == client) Thread.ofVirtual().start(() -> r.end("closed"));
+        for (RunningProgram r : byAlias.values()) if (r.client == client) Thread.ofVirtual().start(() -> r.end("closed"));
     }
 
     void stopAll() {
         var ending = new ArrayList<Thread>();
-        for (LiveRun r : byAlias.values()) ending.add(Thread.ofVirtual().start(() -> r.end("shutdown")));
+        for (RunningProgram r : byAlias.values()) ending.add(Thread.ofVirtual().start(() -> r.end("shutdown")));
         for (Thread t : ending) {
             try { t.join(3_000); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
         }

@@ -8,11 +8,14 @@ import java.time.LocalDate;
 import java.util.*;
 import java.util.concurrent.TimeUnit;
 
-/// Runs a declared run exactly as its recording is made, and returns what it printed.
-/// Writing a recording ({@link Recording#write}) and matching references
-/// ({@link Reference#in}) are separate steps, so a fresh run can be compared, not stored.
-public final class Runner {
-    private Runner() {}
+/// Runs a declared run ({@link Lesson.DeclaredRun}) exactly as its recording is made, in a
+/// terminal, and returns all it printed once it ends: what `./build.sh record` stores and
+/// `./jbang compare` sets beside the recording. (Live mode starts runs from a page its own way,
+/// streaming the output: `live.RunningPrograms`.) Writing a recording ({@link Recording#write})
+/// and matching references ({@link Reference#in}) are separate steps, so a fresh run can be
+/// compared, not stored.
+public final class RecordingRunner {
+    private RecordingRunner() {}
 
     static final long LIMIT_MINUTES = 10;
     static final int MAX_OUTPUT = 256 * 1024;
@@ -27,7 +30,7 @@ public final class Runner {
     /// What a run printed (stdout and stderr as they arrived), how it ended, and where it ran.
     public record Output(String text, int exit, double seconds, String environment) {}
 
-    public static Plan plan(Path root, Catalog catalog, Lesson.Run run) {
+    public static Plan plan(Path root, Catalog catalog, Lesson.DeclaredRun run) {
         Catalog.Alias alias = catalog.get(run.alias(), run.lesson(), run.line());
         String text = Sources.shipped(alias);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -84,7 +87,7 @@ public final class Runner {
 
     /// Runs `plan`, copying its output to `log` as it comes; a run that outlives the limit is
     /// ended and refused.
-    public static Output run(Path root, Lesson.Run run, Plan plan, PrintStream log) throws IOException, InterruptedException {
+    public static Output run(Path root, Lesson.DeclaredRun run, Plan plan, PrintStream log) throws IOException, InterruptedException {
         if (plan.sourceToCopy() == null || !plan.sourceToCopy().startsWith(PUBLIC_DIR)) {
             if (plan.sourceToCopy() != null) {
                 Files.createDirectories(plan.sourceToCopy().getParent());
@@ -106,7 +109,7 @@ public final class Runner {
         }
     }
 
-    private static Output start(Path root, Lesson.Run run, Plan plan, PrintStream log) throws IOException, InterruptedException {
+    private static Output start(Path root, Lesson.DeclaredRun run, Plan plan, PrintStream log) throws IOException, InterruptedException {
         if (plan.command().getFirst().endsWith("jbang")) prebuild(root, run.alias(), log);
         var pb = new ProcessBuilder(plan.command()).directory(root.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));

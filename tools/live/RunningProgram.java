@@ -9,24 +9,26 @@ import java.util.*;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-/// One program started from a page: its process, its output streamed to that page as it
-/// arrives (with the time since the click), its time and output limits, and its end.
-final class LiveRun {
-    final DeclaredRuns.Spec spec;
+/// One program live mode started from a page: its process, its output streamed to that page
+/// as it arrives (with the time since the click), its time and output limits, and its end.
+/// (A run for a recording is started by `course.RecordingRunner` instead, which keeps the
+/// whole output for the end.)
+final class RunningProgram {
+    final StartableRuns.Spec spec;
     final PageClient client;
     /// When the request that started it arrived (System.nanoTime()).
     final long t0;
     private final long outputLimit;
     private final AtomicLong sent = new AtomicLong();
     /// The runs this one was declared among: to set its output beside its recording at the end.
-    private final DeclaredRuns declared;
+    private final StartableRuns declared;
     /// What it printed, both streams as they arrived, up to the output limit.
     private final StringBuffer printed = new StringBuffer();
     private volatile Process process;
     /// Why it was ended from outside ("stopped", "closed", "limit", "shutdown"), or null.
     private volatile String endedBy;
 
-    LiveRun(DeclaredRuns.Spec spec, DeclaredRuns declared, PageClient client, long t0, long outputLimit) {
+    RunningProgram(StartableRuns.Spec spec, StartableRuns declared, PageClient client, long t0, long outputLimit) {
         this.spec = spec;
         this.declared = declared;
         this.client = client;
@@ -40,7 +42,7 @@ final class LiveRun {
 
     /// The command: nice (when there is one), this JDK's java, the alias's runtime options, the
     /// run's java-options, the compiled class, and the run's declared arguments. No shell is involved.
-    static List<String> command(String nice, DeclaredRuns.Program p, Path classes, List<String> javaOptions, List<String> args) {
+    static List<String> command(String nice, StartableRuns.Program p, Path classes, List<String> javaOptions, List<String> args) {
         var cmd = new ArrayList<String>();
         if (nice != null) cmd.addAll(List.of(nice, "-n", "10"));
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

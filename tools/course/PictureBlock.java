@@ -6,7 +6,8 @@ import java.util.regex.*;
 import org.jsoup.nodes.Element;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
-/// What the picture kinds ({@link ChartDirective}, {@link TimelineDirective}) share: their YAML
+/// One picture block (```` ```chart ````, {@link ChartDirective}; ```` ```timeline ````,
+/// {@link TimelineDirective}) being read and drawn: what the picture kinds share. Their YAML
 /// read with its lines, figures read from recordings exactly as number references read them,
 /// and the figure around the SVG, which names and links the runs it was drawn from, carries
 /// the stale mark of a stale recording, and repeats the figures in a table for screen readers.
@@ -14,7 +15,7 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 /// The SVG has no viewBox: x positions are percentages of the text column and text sizes are
 /// CSS pixels, so a phone narrows the picture without shrinking its text. The fitting checks
 /// below measure text against the narrowest column, a 375 px screen's.
-final class Chart {
+final class PictureBlock {
 
     /// The text column on a 375 px screen, less the figure's padding, in px.
     static final double PHONE = 317;
@@ -26,7 +27,7 @@ final class Chart {
     /// A value starting with `{{`, not quoted.
     static final Pattern UNQUOTED = Pattern.compile("^\\s*(?:-\\s+)?[\\w-]+:\\s+\\{\\{");
 
-    /// One chart block being read: its file and first line, the page it is drawn on, and the
+    /// The block being read: its file and first line, the page it is drawn on, and the
     /// runs its figures came from, in order.
     final Render page;
     final Path file;
@@ -35,7 +36,7 @@ final class Chart {
     final LinkedHashMap<String, Yaml.Located> keys;
     final LinkedHashSet<String> runs = new LinkedHashSet<>();
 
-    Chart(Render page, String kind, String body, Path file, int firstLine, Set<String> known) {
+    PictureBlock(Render page, String kind, String body, Path file, int firstLine, Set<String> known) {
         this.page = page;
         this.file = file;
         this.line = firstLine - 1;
@@ -64,13 +65,10 @@ final class Chart {
         return s.getValue().strip();
     }
 
-    /// A figure: `number`, and `shown` as a reader sees it (a single reference's recorded text
-    /// unchanged, or the result of an expression).
-    record Figure(double number, String shown) {}
-
-    /// An {@link Expression}, read from the recordings.
+    /// An {@link Expression}, read from the recordings: its number, and the text a reader sees
+    /// (a single reference's recorded text unchanged, or the result of an expression).
     /// `recorded`: at least one reference is required (a bar shows a measured figure).
-    Figure figure(Yaml.Located where, String what, boolean recorded) {
+    Expression.Value figure(Yaml.Located where, String what, boolean recorded) {
         String text = text(where, what);
         Expression.Read read = Expression.read(text, 0, file, where.line());
         if (read.problem() != null) throw expressionError(where, what, read.problem());
@@ -85,7 +83,7 @@ final class Chart {
             return found;
         });
         if (!Double.isFinite(value.number())) throw new BuildError(file, where.line(), what + " '" + text + "' is not a finite number");
-        return new Figure(value.number(), value.shown());
+        return value;
     }
 
     /// The text a reference finds in its run's recording; refuses what number references refuse.
@@ -166,8 +164,10 @@ final class Chart {
 
     // ---- SVG ----------------------------------------------------------------------------------
 
-    static Element svg(int height, String title, String desc) {
-        Element svg = Html.element("svg").attr("role", "img").attr("width", "100%").attr("height", Integer.toString(height));
+    /// The picture's SVG element, with its accessible title and description; its height is set
+    /// once it is drawn.
+    static Element svg(String title, String desc) {
+        Element svg = Html.element("svg").attr("role", "img").attr("width", "100%");
         svg.appendElement("title").text(title);
         svg.appendElement("desc").text(desc);
         return svg;
@@ -224,7 +224,7 @@ final class Chart {
     /// A table of the figures: a header row, then rows whose first cell heads the row.
     static Element table(String caption, List<String> head, List<List<String>> rows) {
         Element table = Html.element("table");
-        if (caption != null) table.appendElement("caption").text(caption);
+        table.appendElement("caption").text(caption);
         Element tr = table.appendElement("thead").appendElement("tr");
         for (String h : head) tr.appendElement("th").attr("scope", "col").text(h);
         Element body = table.appendElement("tbody");

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 /// The flags of `./build.sh serve`.
-public record Options(int port, String host, boolean hostGiven, Duration runLimit, long outputLimit,
+public record ServeOptions(int port, String host, boolean hostGiven, Duration runLimit, long outputLimit,
                       int maxRuns, int maxClients, Duration poll, Duration heartbeat) {
 
     public static final String USAGE = """
@@ -18,7 +18,7 @@ public record Options(int port, String host, boolean hostGiven, Duration runLimi
               --max-clients N      open pages (event streams) at once (default 1000)
               --poll MS            how often to look for changed files (default 400)""";
 
-    public static Options parse(List<String> args) {
+    public static ServeOptions parse(List<String> args) {
         int port = 8025, maxRuns = 4, maxClients = 1000;
         String host = "127.0.0.1";
         boolean hostGiven = false;
@@ -41,7 +41,7 @@ public record Options(int port, String host, boolean hostGiven, Duration runLimi
             }
         }
         if (host.isBlank()) throw new UsageException("--host is empty");
-        return new Options(port, host, hostGiven, Duration.ofMillis(Math.round(runLimitSeconds * 1000)), outputLimit,
+        return new ServeOptions(port, host, hostGiven, Duration.ofMillis(Math.round(runLimitSeconds * 1000)), outputLimit,
                 maxRuns, maxClients, Duration.ofMillis(pollMs), Duration.ofSeconds(1));
     }
 

@@ -4,9 +4,11 @@ import course.Json;
 import course.*;
 import java.util.*;
 
-/// The runs the lessons declare, as live mode sees them: the only things a page can start.
+/// Every run the lessons declare ({@link Lesson.DeclaredRun}), as live mode sees them: the only
+/// things a page can ask to start, each with the program it runs or the reason live mode
+/// refuses it. A list, not processes: what is running now is {@link RunningPrograms}.
 /// Taken from the last good build, so a Run button runs the program its page shows.
-final class DeclaredRuns {
+final class StartableRuns {
 
     /// The program behind an alias, as the page shows it and the recordings ran it: for an
     /// exercise that is the text as shipped (derived from its solution), never the working
@@ -20,29 +22,29 @@ final class DeclaredRuns {
     /// The course the runs were declared in; null before the first good build.
     private final Build.Loaded course;
 
-    private DeclaredRuns(Map<String, Spec> byId, Build.Loaded course) {
+    private StartableRuns(Map<String, Spec> byId, Build.Loaded course) {
         this.byId = byId;
         this.course = course;
     }
 
-    static final DeclaredRuns NONE = new DeclaredRuns(Map.of(), null);
+    static final StartableRuns NONE = new StartableRuns(Map.of(), null);
 
-    static DeclaredRuns from(Build.Loaded loaded) {
+    static StartableRuns from(Build.Loaded loaded) {
         var programs = new HashMap<String, Program>();
         var out = new LinkedHashMap<String, Spec>();
-        for (Lesson.Run run : loaded.runs().values()) {
+        for (Lesson.DeclaredRun run : loaded.runs().values()) {
             Catalog.Alias alias = loaded.catalog().aliases().get(run.alias());
             String page = loaded.lessons().stream().filter(l -> l.file().equals(run.lesson())).map(Lesson::page).findFirst().orElse("");
             String refusal = refusal(run, alias);
             Program program = refusal != null ? null : programs.computeIfAbsent(alias.name(), n -> program(alias));
             // A run with java-options shows the java command that adds them, as its recording does.
-            String shown = refusal == null && !run.javaOptions().isEmpty() ? Runner.plan(loaded.root(), loaded.catalog(), run).shown() : run.command();
+            String shown = refusal == null && !run.javaOptions().isEmpty() ? RecordingRunner.plan(loaded.root(), loaded.catalog(), run).shown() : run.command();
             out.put(run.id(), new Spec(run.id(), run.alias(), run.javaOptions(), run.args(), page, shown, refusal, program));
         }
-        return new DeclaredRuns(Collections.unmodifiableMap(out), loaded);
+        return new StartableRuns(Collections.unmodifiableMap(out), loaded);
     }
 
-    static String refusal(Lesson.Run run, Catalog.Alias alias) {
+    static String refusal(Lesson.DeclaredRun run, Catalog.Alias alias) {
         if (alias == null) return "its alias is not in the catalog";
         if (!run.wrapper().isEmpty())
             return "it runs under " + run.wrapper().getFirst() + ", which live mode never starts from a browser; run it in a terminal: ./build.sh record " + run.id();
@@ -67,7 +69,7 @@ final class DeclaredRuns {
     String comparison(Spec spec, String output, int exit) {
         if (course == null || !course.runs().containsKey(spec.id())) return null;
         try {
-            return Comparison.of(course, course.runs().get(spec.id()), spec.shown(), output, exit, Runner.environment()).json();
+            return Comparison.of(course, course.runs().get(spec.id()), spec.shown(), output, exit, RecordingRunner.environment()).json();
         } catch (BuildError e) {
             System.out.println("live: no comparison for " + spec.id() + ": " + e);
             return null;
