@@ -20,6 +20,8 @@ public final class Pages {
     final Path templateFile;
     /// The 404 page's script that finds the site's folder (see {@link #notFound}).
     private final Path findBase;
+    /// True when lessons/instructors.md exists: the sidebar links to its page.
+    private final boolean instructors;
 
     public Pages(Path root, List<Lesson> lessons) {
         this.templateFile = root.resolve("tools/templates/page.html");
@@ -27,6 +29,7 @@ public final class Pages {
         this.lessons = lessons;
         this.assets = root.resolve("tools/assets");
         this.findBase = root.resolve("tools/templates/find-base.html");
+        this.instructors = Files.exists(root.resolve("lessons").resolve(InstructorPage.FILE_NAME));
     }
 
     /// A finished page. `current` is the page's file name, to mark it in the sidebar.
