@@ -104,10 +104,7 @@ class LessonShapeTest {
             "two-thousand-connections",
             "admission",
             "limits-that-still-matter",
-            "shared-state-at-scale",
-            "timeouts",
-            "structured-concurrency",
-            "a-million-threads");
+            "timeouts");
 
     @Test
     @DisplayName("shape: every lesson has its point first, then program, output, What to notice, and ends with Key idea, Try this, Exercise")
