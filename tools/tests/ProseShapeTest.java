@@ -103,10 +103,7 @@ class ProseShapeTest {
     static final Set<String> NOT_YET_SHAPED = Set.of(
             "admission",
             "limits-that-still-matter",
-            "shared-state-at-scale",
-            "timeouts",
-            "structured-concurrency",
-            "a-million-threads");
+            "timeouts");
 
     @Test
     @DisplayName("shape: every lesson has its point first, then program, output, What to notice, and ends with Key idea, Try this, Exercise")
