@@ -33,7 +33,7 @@ class CatalogTest {
         CASES.put("timeout", List.of("", "(?m)^with cancel\\(true\\): cleanup in finally ran at \\d+ ms, after an interrupt\\nwith cancel\\(true\\): state at the end: CANCELLED$"));
         CASES.put("server", List.of("virtual 100", "(?m)^virtual: +ok=100 failed=0 +wall \\d+ ms"));
         CASES.put("check", List.of("--fresh timetable", "(?m)^timetable \\(lesson [^)]+\\): exercises/Timetable\\.java\\n(  (ok   |FAIL ).*\\n)+  (Solved\\.|Not solved yet: .+)$"));
-        CASES.put("compare", List.of("admission", "(?m)^  lessons/08-admission\\.md:\\d+ .*? +\\d+ +\\d+ +\\d+\\.\\d\\d\\S*$[\\s\\S]*^Your machine: JDK \\d+"));
+        CASES.put("compare", List.of("admission", "(?m)^  lessons/\\d+-wait-or-refuse\\.md:\\d+ .*? +\\d+ +\\d+ +\\d+\\.\\d\\d\\S*$[\\s\\S]*^Your machine: JDK \\d+"));
         CASES.put("fanout", List.of("timeout", "(?m)^join\\(\\) threw StructuredTaskScope\\.TimeoutException at \\d+ ms$"));
         CASES.put("million", List.of("2000", "(?m)^peak: 2000 virtual threads alive at once, all started and waiting after \\d+ ms$"));
         CASES.put("counter", List.of("10 100", "(?m)^ReentrantLock: +count= +1,000 +lost= +0 +took +\\d+ ms$"));

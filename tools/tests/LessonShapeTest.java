@@ -102,8 +102,6 @@ class LessonShapeTest {
             "pinning",
             "a-server-that-waits",
             "two-thousand-connections",
-            "admission",
-            "limits-that-still-matter",
             "shared-state-at-scale",
             "timeouts",
             "structured-concurrency",

@@ -19,10 +19,8 @@ class ProseBudgetTest {
     static final Set<String> STILL_TO_SHORTEN = Set.of(
             "01-what-a-platform-thread-costs",   // 1,332 words
             "08-pinning",                        // 1,352 words, 20.4 words a sentence
-            "11-admission",                      // 20.9 words a sentence
             "09-a-server-that-waits",            // 1,669 words, 20.7
             "10-two-thousand-connections",       // 20.6 words a sentence
-            "12-limits-that-still-matter",       // 21.7 words a sentence
             "13-shared-state-at-scale");         // 1,884 words, 21.3
 
     static Build.Loaded course = Build.load(Course.ROOT);
