@@ -56,7 +56,7 @@ public final class Build {
             if (l.program() != null) catalog.get(l.program(), l.file(), 2);
             for (Lesson.Run r : l.runs()) {
                 catalog.get(r.alias(), r.lesson(), r.line());
-                if (!r.preview()) Runner.plan(root, catalog, r); // refuses preview: off where it means nothing
+                if (!r.preview() || !r.javaOptions().isEmpty()) Runner.plan(root, catalog, r); // refuses preview: off or java-options where they mean nothing
                 runs.put(r.id(), r);
             }
         }
@@ -122,8 +122,7 @@ public final class Build {
             Trees.copy(root.resolve("tools/assets"), out.resolve("assets"));
             Links.check(out, sources);
             warnings.addAll(0, c.recordings().staleWarnings()); // once each, however many pages read them
-            // the lessons, the index, the exercises, print.html, the 404 page, the instructors' page, the old addresses
-            return lessons.size() + 4 + instructors + moved;
+            return sources.size(); // every page written has its source, for link errors
         }
 
         /// One lesson rendered into its page, with the warnings that came up (kept in course order).

@@ -9,7 +9,8 @@ import java.util.regex.*;
 public record Lesson(Path file, int order, String slug, String title, String program,
                      List<Run> runs, String body, int bodyLine) {
 
-    /// A run the lesson declares: `./jbang alias args`, or `wrapper java javaOptions program args`.
+    /// A run the lesson declares: `./jbang alias args`, `java javaOptions program args`, or
+    /// `wrapper java javaOptions program args`.
     /// `preview` is false for `preview: off`: `java program args` without the `--enable-preview`
     /// the program's `//PREVIEW` line asks for, to record what a reader sees who forgets it.
     public record Run(String id, String alias, List<String> args, List<String> wrapper,
@@ -110,8 +111,6 @@ public record Lesson(Path file, int order, String slug, String title, String pro
                 String id = Yaml.scalar(m.get("id"), "id");
                 if (!RUN_ID.matcher(id).matches()) throw new BuildError(file, m.get("id").line(),
                         "run id '" + id + "' must be lower-case words joined by dashes (it names recordings/" + id + ".txt)");
-                if (m.containsKey("java-options") && !m.containsKey("wrapper")) throw new BuildError(file, m.get("java-options").line(),
-                        "java-options need a wrapper; for flags every user needs, put runtime-options on the alias in jbang-catalog.json");
                 boolean preview = true;
                 if (m.containsKey("preview")) {
                     if (!Yaml.scalar(m.get("preview"), "preview").strip().equals("off")) throw new BuildError(file, m.get("preview").line(),

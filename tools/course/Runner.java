@@ -37,9 +37,12 @@ public final class Runner {
             if (alias.isExercise() || !Preview.uses(text) || !alias.ref().endsWith(".java"))
                 throw new BuildError(run.lesson(), run.line(), "run '" + run.id() + "' has preview: off, but " + alias.ref()
                         + " is not a program with a //PREVIEW line; preview: off is for showing what java says without --enable-preview");
-            var cmd = new ArrayList<>(List.of(java, alias.ref()));
+            var cmd = new ArrayList<>(List.of(java));
+            cmd.addAll(run.javaOptions());
+            cmd.add(alias.ref());
             cmd.addAll(run.args());
-            return new Plan(cmd, "java " + alias.ref() + args, null, text);
+            String options = run.javaOptions().isEmpty() ? "" : String.join(" ", run.javaOptions()) + " ";
+            return new Plan(cmd, "java " + options + alias.ref() + args, null, text);
         }
         if (!run.wrapper().isEmpty()) {
             Path copy = PUBLIC_DIR.resolve(alias.script().getFileName());
@@ -51,6 +54,19 @@ public final class Runner {
             String shown = "cp " + alias.ref() + " " + PUBLIC_DIR + "/ && " + String.join(" ", run.wrapper())
                     + " $JAVA_HOME/bin/java " + Preview.shown(run.javaOptions(), text) + copy + args;
             return new Plan(cmd, shown, copy, text);
+        }
+        if (!run.javaOptions().isEmpty()) {
+            // Options a reader adds by hand: `java OPTIONS FILE args` from the course folder, as typed.
+            if (alias.isExercise() || !alias.ref().endsWith(".java"))
+                throw new BuildError(run.lesson(), run.line(), "run '" + run.id() + "' has java-options, but " + alias.ref()
+                        + " is not a program; java-options are for running a program in programs/ with a flag added");
+            var options = new ArrayList<>(alias.runtimeOptions());
+            options.addAll(run.javaOptions());
+            var cmd = new ArrayList<>(List.of(java));
+            cmd.addAll(Preview.withFlags(options, text));
+            cmd.add(alias.ref());
+            cmd.addAll(run.args());
+            return new Plan(cmd, "java " + Preview.shown(options, text) + alias.ref() + args, null, text);
         }
         if (alias.isExercise()) {
             // The exercise as shipped, never the student's working copy.

@@ -14,7 +14,7 @@ final class DeclaredRuns {
     record Program(String alias, String ref, String className, String text, String sha, List<String> runtimeOptions) {}
 
     /// One declared run. `refusal` is null when live mode may start it, else why not.
-    record Spec(String id, String alias, List<String> args, String page, String shown, String refusal, Program program) {}
+    record Spec(String id, String alias, List<String> javaOptions, List<String> args, String page, String shown, String refusal, Program program) {}
 
     private final Map<String, Spec> byId;
     /// The course the runs were declared in; null before the first good build.
@@ -35,7 +35,9 @@ final class DeclaredRuns {
             String page = loaded.lessons().stream().filter(l -> l.file().equals(run.lesson())).map(Lesson::page).findFirst().orElse("");
             String refusal = refusal(run, alias);
             Program program = refusal != null ? null : programs.computeIfAbsent(alias.name(), n -> program(alias));
-            out.put(run.id(), new Spec(run.id(), run.alias(), run.args(), page, run.command(), refusal, program));
+            // A run with java-options shows the java command that adds them, as its recording does.
+            String shown = refusal == null && !run.javaOptions().isEmpty() ? Runner.plan(loaded.root(), loaded.catalog(), run).shown() : run.command();
+            out.put(run.id(), new Spec(run.id(), run.alias(), run.javaOptions(), run.args(), page, shown, refusal, program));
         }
         return new DeclaredRuns(Collections.unmodifiableMap(out), loaded);
     }

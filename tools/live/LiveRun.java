@@ -38,13 +38,14 @@ final class LiveRun {
 
     long pid() { return process == null ? -1 : process.pid(); }
 
-    /// The command: nice (when there is one), this JDK's java, the alias's runtime options,
-    /// the compiled class, and the run's declared arguments. No shell is involved.
-    static List<String> command(String nice, DeclaredRuns.Program p, Path classes, List<String> args) {
+    /// The command: nice (when there is one), this JDK's java, the alias's runtime options, the
+    /// run's java-options, the compiled class, and the run's declared arguments. No shell is involved.
+    static List<String> command(String nice, DeclaredRuns.Program p, Path classes, List<String> javaOptions, List<String> args) {
         var cmd = new ArrayList<String>();
         if (nice != null) cmd.addAll(List.of(nice, "-n", "10"));
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(p.runtimeOptions());
+        cmd.addAll(javaOptions);
         cmd.addAll(List.of("-cp", classes.toString(), p.className()));
         cmd.addAll(args);
         return cmd;

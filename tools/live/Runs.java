@@ -44,7 +44,7 @@ final class Runs {
         }
         try {
             Path classes = compiled.classesFor(spec.program());
-            run.start(LiveRun.command(nice, spec.program(), classes, spec.args()), root, options.runLimit(),
+            run.start(LiveRun.command(nice, spec.program(), classes, spec.javaOptions(), spec.args()), root, options.runLimit(),
                     () -> byAlias.remove(spec.alias(), run));
             System.out.println("live: run " + id + " started (pid " + run.pid() + "): " + spec.shown());
             return run;

@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.*;
 import course.*;
 import java.nio.file.*;
 import java.util.*;
-import java.util.regex.Pattern;
+import java.util.concurrent.*;
+import java.util.regex.*;
 import org.junit.jupiter.api.*;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -16,37 +17,110 @@ class CatalogTest {
 
     static final Catalog CATALOG = Catalog.load(Proc.ROOT);
 
-    /// Cheap arguments for each alias, and a line of output that only a run that measured
-    /// something prints: never a banner or usage line printed before the work starts, never a
-    /// word that every line contains. Values that vary from run to run are matched as `\d+`
-    /// (`[\d,]+` where the program groups thousands).
-    /// An exercise alias runs the working copy, which a student may have solved: either answer proves it ran.
-    static final Map<String, List<String>> CASES = new LinkedHashMap<>();
-    static {
-        CASES.put("ceiling", List.of("200", "(?m)^started 200 threads \\(platform\\) in [\\d,]+ ms, [\\d,]+ us per thread$"));
-        CASES.put("hopping", List.of("2", "(?m)^  sleeper-2: (\\d+ ){5}\\d+  (hopped|stayed)$[\\s\\S]*^distinct carriers: [1-9]\\d* \\[ForkJoinPool-\\d+-worker-\\d+"));
-        CASES.put("daemon", List.of("join", "(?m)^worker: work done, this line was printed\\nmain: worker finished, main returns$"));
-        CASES.put("waits", List.of("virtual 100", "(?m)^100 tasks on virtual threads took \\d+ ms \\(theory: at least 1000 ms"));
-        CASES.put("primes", List.of("1", "(?m)^one thread: +1 tasks? took +\\d+ ms, primes per task: 216816$[\\s\\S]*^virtual threads: +1 tasks? took +\\d+ ms, primes per task: 216816$"));
-        CASES.put("pinning", List.of("", "(?m)^class initializer: +took +\\d+ ms, pinned events: [1-9]\\d*\\n    pinned \\d+ ms, reason: "));
-        CASES.put("admission", List.of("", "(?m)^unbounded: +completed=100 rejected=0 in \\d+ ms[\\s\\S]*^admission limit 32: +completed=[1-9]\\d* rejected=[1-9]\\d* in \\d+ ms"));
-        CASES.put("timeout", List.of("", "(?m)^with cancel\\(true\\): cleanup in finally ran at \\d+ ms, after an interrupt\\nwith cancel\\(true\\): state at the end: CANCELLED$"));
-        CASES.put("server", List.of("virtual 100", "(?m)^virtual: +ok=100 failed=0 +wall \\d+ ms"));
-        CASES.put("check", List.of("--fresh timetable", "(?m)^timetable \\(lesson [^)]+\\): exercises/Timetable\\.java\\n(  (ok   |FAIL ).*\\n)+  (Solved\\.|Not solved yet: .+)$"));
-        CASES.put("compare", List.of("admission", "(?m)^  lessons/\\d+-wait-or-refuse\\.md:\\d+ .*? +\\d+ +\\d+ +\\d+\\.\\d\\d\\S*$[\\s\\S]*^Your machine: JDK \\d+"));
-        CASES.put("fanout", List.of("timeout", "(?m)^join\\(\\) threw StructuredTaskScope\\.TimeoutException at \\d+ ms$"));
-        CASES.put("million", List.of("2000", "(?m)^peak: 2000 virtual threads alive at once, all started and waiting after \\d+ ms$"));
-        CASES.put("counter", List.of("10 100", "(?m)^ReentrantLock: +count= +1,000 +lost= +0 +took +\\d+ ms$"));
-        CASES.put("first", List.of("", "(?m)^4\\. factory, task 2: VirtualThread\\[#\\d+,worker-2\\]/runnable@ForkJoinPool-\\d+-worker-\\d+  isVirtual=true$"));
-        CASES.put("mistakes", List.of("", "(?m)^   get\\(\\) threw ExecutionException, caused by: java\\.lang\\.IllegalStateException"));
-        CASES.put("echo", List.of("virtual 50", "echoes read back: 50 of 50"));
-        CASES.put("limits", List.of("semaphore", "at most 20 at once"));
-        CASES.put("sleep-in-lambda", List.of("", "error: unreported exception InterruptedException"));
-        CASES.put("count-in-lambda", List.of("", "error: local variables referenced from a lambda expression must be final"));
+    /// How `./jbang ALIAS` runs once in this test: its arguments, a pattern its output must
+    /// match, the exit it must end with (null: any), whether it runs in the Arabic locale, and
+    /// where all that comes from (for messages).
+    record Case(List<String> args, Pattern expect, Integer exit, boolean arabic, String from) {}
+
+    /// The tools have no declared run, so their cases are written here. `check`: a fresh
+    /// verdict (never the cache's, which a plain `./jbang check` leaves), in the working copy,
+    /// which a student may have solved: either verdict proves it ran, and its exit follows it.
+    /// `compare`: one real comparison, and the line that ends every report.
+    static final Map<String, Case> TOOLS = Map.of(
+            "check", new Case(List.of("--fresh", "timetable"), Pattern.compile(
+                    "(?m)^timetable \\(lesson [^)]+\\): exercises/Timetable\\.java\\n(  (ok   |FAIL ).*\\n)+  (Solved\\.|Not solved yet: .+)$"),
+                    null, true, "CatalogTest.TOOLS"),
+            "compare", new Case(List.of("admission"), Pattern.compile(
+                    "(?m)^  lessons/\\d\\d-[a-z-]+\\.md:\\d+ .*? +\\d+ +\\d+ +\\d+\\.\\d\\d\\S*$[\\s\\S]*^Your machine: JDK \\d+"),
+                    0, true, "CatalogTest.TOOLS"));
+
+    static final Pattern WALL = Pattern.compile("^(-?\\d+) · wall ([\\d.]+) s$");
+
+    /// Each alias's case, derived: a program runs as the quickest of the runs its lessons
+    /// declare that a reader types as `./jbang ALIAS ARGS` (no wrapper, java-options or
+    /// `preview: off`; the recording's header says how long it took), must end as its recording
+    /// did, and must print what that run's last `match:` claim says (a pattern the lesson keeps
+    /// true on any re-run), else its recording's last line, each number in it matched as any
+    /// number. A run recorded with a non-zero exit (javac's errors, shown on purpose) runs in
+    /// the default locale. An exercise runs the working copy, which a student may have solved:
+    /// either verdict proves it ran; its solution says "Solved.". A new lesson with a recorded
+    /// run needs no edit here.
+    static synchronized Map<String, Case> cases() {
+        if (cases == null) cases = derive();
+        return cases;
     }
 
-    /// Aliases that do not compile, on purpose (a lesson shows javac's message): they must exit non-zero.
-    static final Set<String> FAIL_TO_COMPILE = Set.of("sleep-in-lambda", "count-in-lambda");
+    private static Map<String, Case> cases;
+
+    private static Map<String, Case> derive() {
+        var course = Build.load(Proc.ROOT);
+        var out = new LinkedHashMap<String, Case>(); // catalog order, the order the tests ask for them
+        for (var a : course.catalog().aliases().values()) {
+            switch (a.kind()) {
+                case EXERCISE -> out.put(a.name(), new Case(List.of(), Pattern.compile("(?m)^(Solved\\.|Not solved yet: .+)$"), null, false, "an exercise"));
+                case SOLUTION -> out.put(a.name(), new Case(List.of(), Pattern.compile("(?m)^Solved\\.$"), 0, false, "a solution"));
+                case OTHER -> { if (TOOLS.containsKey(a.name())) out.put(a.name(), TOOLS.get(a.name())); }
+                case PROGRAM -> {
+                    Case quickest = null;
+                    double best = Double.MAX_VALUE;
+                    for (Lesson.Run run : course.runs().values()) {
+                        if (!run.alias().equals(a.name()) || !run.preview() || !run.wrapper().isEmpty() || !run.javaOptions().isEmpty()) continue;
+                        Recording rec = course.recordings().get(run.id(), run.lesson(), run.line());
+                        Matcher m = WALL.matcher(rec.exit());
+                        assertTrue(m.matches(), Course.relative(rec.file()) + ": its header's exit line is not 'N · wall S s': " + rec.exit());
+                        double wall = Double.parseDouble(m.group(2));
+                        if (wall >= best) continue;
+                        best = wall;
+                        int exit = Integer.parseInt(m.group(1));
+                        var claim = run.claims().stream().filter(c -> c.kind() == Claim.Kind.MATCH).reduce((x, y) -> y);
+                        Pattern expect = claim.map(Claim::pattern).orElseGet(() -> anyNumbers(lastLine(rec.output())));
+                        quickest = new Case(run.args(), expect, exit, exit == 0, "run " + run.id() + " ("
+                                + claim.map(c -> "its claim at " + Course.relative(c.file()) + ":" + c.line()).orElse("the last line of " + Course.relative(rec.file())) + ")");
+                    }
+                    if (quickest != null) out.put(a.name(), quickest);
+                }
+            }
+        }
+        return out;
+    }
+
+    static String lastLine(String output) {
+        var lines = output.lines().filter(l -> !l.isBlank() && !l.startsWith("[jbang]")).toList();
+        return lines.isEmpty() ? "" : lines.getLast();
+    }
+
+    /// `line` as a pattern in which each number matches any number, and each run of spaces any run.
+    static Pattern anyNumbers(String line) {
+        var regex = new StringBuilder("(?m)^");
+        Matcher m = Pattern.compile("\\d[\\d,.]*\\d|\\d| +").matcher(line);
+        int at = 0;
+        while (m.find()) {
+            if (m.start() > at) regex.append(Pattern.quote(line.substring(at, m.start())));
+            regex.append(m.group().startsWith(" ") ? " +" : "[\\d,.]+");
+            at = m.end();
+        }
+        if (at < line.length()) regex.append(Pattern.quote(line.substring(at)));
+        return Pattern.compile(regex.append("$").toString());
+    }
+
+    /// Every alias has a case: a program needs a declared run that ./jbang can start, with a
+    /// recording; a tool an entry in TOOLS.
+    @Test
+    @Quick
+    void everyAliasHasACaseDerivedFromItsRunsOrWrittenForATool() {
+        var cases = cases();
+        for (String alias : aliases())
+            assertTrue(cases.containsKey(alias), "alias '" + alias + "' has no case: a program needs a run declared in a lesson "
+                    + "(runs: - id: ..., alias: " + alias + ") and recorded; a tool needs an entry in CatalogTest.TOOLS");
+    }
+
+    @Test
+    @Quick
+    void aLastLineMatchesAsAnyNumbers() {
+        Pattern p = anyNumbers("ReentrantLock:  count= 10,000,000  lost=         0  took   214 ms (1.95x)");
+        assertTrue(p.matcher("x\nReentrantLock: count= 9,999 lost= 12 took 3 ms (2.00x)\n").find(), p.pattern());
+        assertFalse(p.matcher("ReentrantLock: count= 9,999 lost= 12 took 3 s (2.00x)").find(), "the words stay");
+    }
 
     static List<String> aliases() {
         return List.copyOf(CATALOG.aliases().keySet());
@@ -147,33 +221,38 @@ class CatalogTest {
     /// What each JVM prints to say it read JAVA_TOOL_OPTIONS (the checker passes its exercise's on).
     static final Pattern PICKED_UP = Pattern.compile("(?m)^ *(NOTE: )?Picked up JAVA_TOOL_OPTIONS: .*\n");
 
+    /// The runs of all aliases, started on the first call, two at a time: each run spends most of
+    /// its time in JBang's launcher and the JVM's start-up on one core, so two overlap on two
+    /// cores. Started lazily, so the quick tier, which starts no process, never starts them.
+    static Map<String, Future<Proc.Result>> runs;
+
+    static synchronized Future<Proc.Result> runOf(String alias) {
+        if (runs == null) {
+            var pool = Executors.newFixedThreadPool(2, Thread.ofPlatform().daemon().name("catalog-run-", 0).factory());
+            runs = new LinkedHashMap<>();
+            cases().forEach((name, c) -> runs.put(name, pool.submit(() ->
+                    Proc.jbang(c.arabic() ? ARABIC : Map.of(), name, c.args().toArray(String[]::new)))));
+            pool.shutdown();
+        }
+        return runs.get(alias);
+    }
+
     /// Each alias once through ./jbang: programs and tools in an Arabic locale, where they must
     /// print what they print in any other.
     @ParameterizedTest(name = "./jbang {0}")
     @MethodSource("aliases")
-    void aliasRunsThroughJbang(String alias) {
-        List<String> c = CASES.get(alias);
-        String args, expect;
-        boolean exercise = CATALOG.aliases().get(alias).isExercise();
-        if (c != null) { args = c.get(0); expect = c.get(1); }
-        else if (exercise) { args = ""; expect = "(?m)^(Solved\\.|Not solved yet: .+)$"; }
-        else if (alias.endsWith("-solution")) { args = ""; expect = "(?m)^Solved\\.$"; }
-        else { fail("add cheap arguments and an expected output for new alias '" + alias + "' to CatalogTest.CASES"); return; }
-        boolean program = !exercise && !alias.endsWith("-solution") && !FAIL_TO_COMPILE.contains(alias);
-        var r = Proc.jbang(program ? ARABIC : Map.of(), alias, args.isEmpty() ? new String[0] : args.split(" "));
-        if (program) {
+    void aliasRunsThroughJbang(String alias) throws Exception {
+        Case c = cases().get(alias);
+        assertNotNull(c, "alias '" + alias + "' has no case (see everyAliasHasACaseDerivedFromItsRunsOrWrittenForATool)");
+        var r = runOf(alias).get();
+        String shown = "./jbang " + alias + (c.args().isEmpty() ? "" : " " + String.join(" ", c.args())) + " (" + c.from() + ")";
+        if (c.arabic()) {
             r = new Proc.Result(r.exit(), PICKED_UP.matcher(r.out()).replaceAll(""), PICKED_UP.matcher(r.err()).replaceAll(""), r.millis());
             var local = LOCAL_DIGITS.matcher(r.out());
             String found = local.find() ? local.group() : null;
-            assertNull(found, "./jbang " + alias + " printed a number in an Arabic locale's digits: format it with Locale.ROOT\n" + r.out());
+            assertNull(found, shown + " printed a number in an Arabic locale's digits: format it with Locale.ROOT\n" + r.out());
         }
-        if (FAIL_TO_COMPILE.contains(alias)) {
-            assertNotEquals(0, r.exit(), "./jbang " + alias + " must fail to compile\n" + r.all());
-            assertTrue(Pattern.compile(expect).matcher(r.all()).find(), "./jbang " + alias + " should print /" + expect + "/, printed:\n" + r.all());
-            return;
-        }
-        assertTrue(Pattern.compile(expect).matcher(r.out()).find(),
-                "./jbang " + alias + " " + args + " should print /" + expect + "/, printed:\n" + r.all());
-        if (!exercise && !alias.equals("check")) assertEquals(0, r.exit(), r.all());
+        assertTrue(c.expect().matcher(r.all()).find(), shown + " should print /" + c.expect() + "/, printed:\n" + r.all());
+        if (c.exit() != null) assertEquals(c.exit(), r.exit(), shown + " should exit as recorded\n" + r.all());
     }
 }

@@ -153,6 +153,17 @@ class CompareTest {
     }
 
     @Test
+    void aWrappedRunIsShownNotStartedWithoutYesARunWithJavaOptionsIsStarted() {
+        var wrapped = compareSh("ceiling-limited");
+        assertEquals(0, wrapped.exit(), wrapped.all());
+        assertTrue(wrapped.out().contains("./jbang compare ceiling-limited --yes") && !wrapped.out().contains("Your machine:"), wrapped.out());
+        var flag = compareSh("pinning-trace-flag");
+        assertEquals(0, flag.exit(), flag.all());
+        assertTrue(flag.out().contains("compare pinning-trace-flag: java -Djdk.tracePinnedThreads=full programs/Pinning.java\n"), flag.out());
+        assertTrue(flag.out().contains("Your machine: JDK ") && !flag.out().contains("--yes"), flag.out());
+    }
+
+    @Test
     void anUnknownRunExitsTwoWithTheList() {
         var r = compareSh("no-such-run");
         assertEquals(2, r.exit(), r.all());

@@ -48,6 +48,16 @@ class GeneratorTest {
     }
 
     @Test
+    void theBuildCountsThePagesItWrote() throws Exception {
+        f.write("lessons/03-third.md", "---\ntitle: Third\n---\nA third page.\n");
+        int pages = f.build(false).pages();
+        try (var files = Files.list(f.file("site"))) {
+            assertEquals(files.filter(p -> p.toString().endsWith(".html")).count(), pages, "3 lessons, the index, exercises, print and 404");
+        }
+        assertEquals(7, pages);
+    }
+
+    @Test
     void pageEmbedsTheProgramFromItsFileAtBuildTime() throws Exception {
         f.build(false);
         var page = Jsoup.parse(f.file("site/first.html"));
@@ -148,6 +158,29 @@ class GeneratorTest {
         var warnings = f.build(false).warnings();
         assertEquals(1, warnings.size(), "two pages and a claim read it, one warning: " + warnings);
         assertTrue(warnings.getFirst().contains("recordings/hello-run.txt: stale"), warnings.getFirst());
+    }
+
+    /// A stale recording keeps being what the page shows and what its claims are checked
+    /// against, until it is re-recorded: ./build.sh warns about both, the strict build of
+    /// ./build.sh test refuses both.
+    @Test
+    void aStaleRecordingsClaimsAreStillCheckedAgainstItAndTheStrictBuildRefusesBoth() throws Exception {
+        f.replace("lessons/01-first.md", "    alias: hello\n", """
+                    alias: hello
+                    claims:
+                      - says: it took over a second
+                        match: 'took 1\\d{3} ms'
+                      - says: it took under a second
+                        match: 'took \\d{3} ms'
+                """);
+        f.write("programs/Hello.java", Fixture.HELLO.replace("1234", "567"));
+        var warnings = f.build(false).warnings();
+        assertEquals(2, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("recordings/hello-run.txt: stale") && warnings.get(0).contains("./build.sh record hello-run"), warnings.get(0));
+        assertTrue(warnings.get(1).contains("claim 'it took under a second' of run hello-run does not hold"), "checked against the recording, not the program: " + warnings.get(1));
+        assertEquals("It took 1234 ms.", Jsoup.parse(f.file("site/first.html")).selectFirst("main p").text(), "the page shows the recording");
+        var e = f.buildFails(true);
+        assertTrue(e.getMessage().contains("stale") && e.getMessage().contains("it took under a second"), e.getMessage());
     }
 
     @Test
@@ -326,9 +359,20 @@ class GeneratorTest {
     }
 
     @Test
-    void javaOptionsWithoutAWrapperAreRefusedAtTheirLine() throws Exception {
-        f.replace("lessons/01-first.md", "    alias: hello\n", "    alias: hello\n    java-options: [-Xint]\n");
-        assertRefused("lessons/01-first.md", 7, "java-options need a wrapper");
+    void javaOptionsOnAnExerciseAreRefusedAtTheRunsLine() throws Exception {
+        // A program takes java-options without a wrapper (RecorderTest runs one); an exercise runs as shipped, with none.
+        f.replace("lessons/01-first.md", "    alias: hello\n", "    alias: hello\n  - id: answer-flag\n    alias: answer\n    java-options: [-Xint]\n");
+        assertRefused("lessons/01-first.md", 7, "run 'answer-flag' has java-options, but exercises/Answer.java is not a program");
+    }
+
+    @Test
+    void aWidgetWithoutItsScriptIsRefusedAtItsLine() throws Exception {
+        f.write("tools/assets/widget-timetable.js", "// draws the timetable\n");
+        f.replace("lessons/02-second.md", "## More", "{{widget timetable}}\n\n{{widget timetabel}}\n\n## More");
+        assertRefused("lessons/02-second.md", 6, "there is no tools/assets/widget-timetabel.js, the script that draws it. Widgets there: [timetable]");
+        f.replace("lessons/02-second.md", "{{widget timetabel}}", "");
+        f.build(false);
+        assertNotNull(Jsoup.parse(f.file("site/second.html")).selectFirst("div.widget[data-widget=timetable]"), "a widget with its script is placed");
     }
 
     @Test

@@ -93,6 +93,55 @@ class RecorderTest {
     }
 
     @Test
+    void javaOptionsWithoutAWrapperRunJavaWithThemAsAReaderTypesIt() throws Exception {
+        f.write("programs/Hello.java", Fixture.HELLO.replace("\"took 1234 ms\"", "\"greeting=\" + System.getProperty(\"greeting\")"));
+        f.replace("lessons/01-first.md", "    alias: hello\n", """
+                    alias: hello
+                  - id: hello-flag
+                    alias: hello
+                    args: [a]
+                    java-options: [-Dgreeting=hi]
+                """);
+        f.record("answer-shipped", "Not solved yet: answer\n"); // its claims are checked after every record
+        assertEquals(List.of(), record("hello-flag"));
+        var rec = Recording.load(f.root, "hello-flag", f.file("lessons/01-first.md"), 1);
+        assertEquals("java -Dgreeting=hi programs/Hello.java a", rec.command());
+        assertEquals("greeting=hi\n", rec.output());
+    }
+
+    @Test
+    void aWrappedRunGetsItsJavaOptionsAfterTheWrapper() throws Exception {
+        f.replace("lessons/01-first.md", "    alias: hello\n", """
+                    alias: hello
+                  - id: hello-wrapped
+                    alias: hello
+                    args: [a, b]
+                    wrapper: [nice, -n, '5']
+                    java-options: [-Xint]
+                """);
+        var course = Build.load(f.root);
+        var plan = Runner.plan(f.root, course.catalog(), course.runs().get("hello-wrapped"));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        assertEquals(List.of("nice", "-n", "5", java, "-Xint", "/tmp/course-run/Hello.java", "a", "b"), plan.command());
+        assertEquals("cp programs/Hello.java /tmp/course-run/ && nice -n 5 $JAVA_HOME/bin/java -Xint /tmp/course-run/Hello.java a b", plan.shown());
+    }
+
+    @Test
+    void aPlainRunIsBuiltFirstThenRunThroughTheCoursesJbang() throws Exception {
+        // A stand-in for ./jbang that says how it was called; the build's lines must stay out of the recording.
+        Path calls = f.file("calls.txt");
+        f.write("jbang", "#!/bin/sh\necho \"$*\" >> " + calls + "\necho \"jbang was asked: $*\"\n");
+        java.nio.file.Files.setPosixFilePermissions(f.file("jbang"), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        f.replace("lessons/01-first.md", "    alias: hello\n", "    alias: hello\n    args: [x, 'y z']\n");
+        f.record("answer-shipped", "Not solved yet: answer\n"); // its claims are checked after every record
+        assertEquals(List.of(), record("hello-run"));
+        var rec = Recording.load(f.root, "hello-run", f.file("lessons/01-first.md"), 1);
+        assertEquals("./jbang hello x y z", rec.command());
+        assertEquals("jbang was asked: hello x y z\n", rec.output());
+        assertEquals("build hello\nhello x y z\n", f.read("calls.txt"), "built first, then run with the declared arguments");
+    }
+
+    @Test
     void anUndeclaredRunIsRefusedWithTheDeclaredOnes() {
         var e = assertThrows(BuildError.class, () -> record("nosuch"));
         assertTrue(e.getMessage().contains("Declared runs: hello-run, answer-shipped"), e.getMessage());

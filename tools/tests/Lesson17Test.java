@@ -1,0 +1,170 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+import static tests.Proc.ok;
+import static tests.Proc.usage;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/// Lesson 17: a real PostgreSQL behind no pool, a pool, and a pool with a short wait.
+/// The program needs its //DEPS, so it runs through `./jbang database`, each run with a
+/// temporary folder of the test's own (java.io.tmpdir), so what it leaves behind can be seen.
+class Lesson17Test {
+
+    static final int TASKS = 400;
+    static final int POOL = 10, QUERY_MS = 50;
+
+    /// One run of all three bursts serves several tests: each run starts a server.
+    static Proc.Result allRun;
+    static Path allRunFolder;
+
+    static synchronized Proc.Result all() throws IOException {
+        if (allRun == null) {
+            allRunFolder = Files.createTempDirectory("lesson17-");
+            try {
+                allRun = ok(database(allRunFolder, "all", String.valueOf(TASKS)));
+                assertNothingLeft(allRunFolder, allRun);
+            } finally {
+                Temp.delete(allRunFolder);
+            }
+        }
+        return allRun;
+    }
+
+    /// JBang's "[jbang] Building jar" lines on stderr belong to no test: build once first.
+    @BeforeAll
+    static void build() {
+        ok(Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(8), List.of(Proc.ROOT.resolve("jbang").toString(), "build", "database")));
+    }
+
+    static Proc.Result database(Path tmp, String... args) {
+        var cmd = new java.util.ArrayList<>(List.of(Proc.ROOT.resolve("jbang").toString(),
+                "-R-Djava.io.tmpdir=" + tmp, "database"));
+        cmd.addAll(List.of(args));
+        return Proc.run(Proc.ROOT, Map.of(), Proc.Duration.ofMinutes(8), cmd);
+    }
+
+    /// No folder of the program's in `tmp`, and no PostgreSQL process started from one.
+    static void assertNothingLeft(Path tmp, Proc.Result r) throws IOException {
+        try (Stream<Path> left = Files.list(tmp)) {
+            var folders = left.filter(p -> p.getFileName().toString().startsWith("db-limit-")).toList();
+            assertEquals(List.of(), folders, "the program's folder must be deleted\n" + r.all());
+        }
+        assertEquals(List.of(), postgresIn(tmp), "PostgreSQL must be stopped\n" + r.all());
+    }
+
+    /// The command lines of running processes that mention `tmp` (PostgreSQL runs from there).
+    static List<String> postgresIn(Path tmp) {
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains(tmp.toString()) && c.contains("postgres")).orElse(false))
+                .map(p -> p.info().commandLine().orElse("")).toList();
+    }
+
+    static String line(Proc.Result r, String start) {
+        return r.out().lines().filter(l -> l.startsWith(start)).findFirst()
+                .orElseGet(() -> fail("no line starting '" + start + "'\n" + r.all()));
+    }
+
+    @Test
+    @DisplayName("17 database: without a pool, PostgreSQL refuses clients with 'too many clients', never more than 20 at once")
+    void withoutAPoolTheServerRefusesClients() throws IOException {
+        var r = all();
+        String noPool = line(r, "no pool, a connection per task:");
+        assertTrue(Bounds.number(noPool, "refused=(\\d+)") > 0, r.all());
+        assertTrue(Bounds.number(noPool, "at most (\\d+) at once") <= 20, r.all());
+        assertTrue(r.out().contains("\n  refused: FATAL: sorry, too many clients already"), r.all());
+    }
+
+    @Test
+    @DisplayName("17 database: with a pool of 10, every task is served, 10 at once, in about its rounds of 50 ms")
+    void thePoolServesEveryTaskInRounds() throws IOException {
+        var r = all();
+        String pool = line(r, "pool of 10, waits up to 60 s:");
+        assertTrue(pool.contains("served=" + TASKS + " refused=0 failed=0, at most " + POOL + " at once"), r.all());
+        long rounds = (TASKS + POOL - 1) / POOL;
+        assertTrue(r.out().contains("theory: at least " + rounds + " rounds x " + QUERY_MS + " ms"), r.all());
+        Bounds.assertTime("the pool's burst of " + TASKS, rounds * QUERY_MS, Bounds.number(pool, "took (\\d+) ms"));
+    }
+
+    @Test
+    @DisplayName("17 database: with a 250 ms wait, the pool refuses what it cannot serve in time, and counts it")
+    void theShortWaitRefusesAndCounts() throws IOException {
+        var r = all();
+        String timeout = line(r, "pool of 10, waits up to 250 ms:");
+        long served = Bounds.number(timeout, "served=(\\d+)"), refused = Bounds.number(timeout, "refused=(\\d+)");
+        assertTrue(refused > 0 && served >= POOL, r.all());
+        assertEquals(TASKS, served + refused, "every task served or refused\n" + r.all());
+        assertTrue(timeout.contains("failed=0"), r.all());
+        assertTrue(r.out().contains("Connection is not available, request timed out after"), r.all());
+    }
+
+    @Test
+    @DisplayName("17 database: the pools' bursts pin nothing, and no pinned event is in socket I/O")
+    void nothingPinnedInTheDriver() throws IOException {
+        var r = all();
+        assertTrue(line(r, "pool of 10, waits up to 60 s:").endsWith("pinned events: 0"), r.all());
+        assertTrue(line(r, "pool of 10, waits up to 250 ms:").endsWith("pinned events: 0"), r.all());
+        r.out().lines().filter(l -> l.startsWith("  pinned ")).forEach(l -> assertTrue(
+                l.contains("Waited for initialization of") || l.contains("at jdk.internal.loader.") || l.contains("at java.lang.ClassLoader."),
+                "a pinned event that is not class loading: " + l + "\n" + r.all()));
+    }
+
+    @Test
+    @DisplayName("17 database: ended with SIGTERM mid-burst, the program stops PostgreSQL and deletes its folder")
+    void sigtermStopsTheServer(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out.txt");
+        Path folder = Files.createDirectory(tmp.resolve("tmp"));
+        var pb = new ProcessBuilder(Proc.ROOT.resolve("jbang").toString(), "-R-Djava.io.tmpdir=" + folder, "database", "pool", "5000")
+                .directory(Proc.ROOT.toFile()).redirectErrorStream(true).redirectOutput(out.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process p = pb.start();
+        try {
+            // The burst of 5,000 takes at least 500 rounds of 50 ms: it is running once this line is out.
+            long deadline = System.nanoTime() + Waits.HUNG.toNanos();
+            while (!Files.readString(out, StandardCharsets.UTF_8).contains("virtual threads at once")) {
+                assertTrue(p.isAlive(), "ended before the burst\n" + Files.readString(out, StandardCharsets.UTF_8));
+                assertTrue(System.nanoTime() < deadline, "no burst started\n" + Files.readString(out, StandardCharsets.UTF_8));
+                Thread.sleep(100);
+            }
+            assertFalse(postgresIn(folder).isEmpty(), "PostgreSQL should be running from " + folder);
+            p.destroy(); // SIGTERM to the java process (./jbang execs it)
+            assertTrue(p.waitFor(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS), "did not end after SIGTERM");
+            var r = new Proc.Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), "", 0);
+            assertNothingLeft(folder, r);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
+    @DisplayName("17 database: a temporary folder that cannot be made: one line, exit 1, no server, no stack trace")
+    void aFolderThatCannotBeMade(@TempDir Path tmp) {
+        var r = database(tmp.resolve("missing"), "no-pool", "10");
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.err().contains("database: cannot create a temporary folder in " + tmp.resolve("missing") + ": no such folder"), r.all());
+        assertFalse(r.out().contains("PostgreSQL 14"), r.all());
+        assertFalse(r.all().contains("\tat "), "no stack trace\n" + r.all());
+    }
+
+    @Test
+    @DisplayName("17 database: bad arguments print the usage line and exit 2")
+    void badArguments(@TempDir Path tmp) {
+        for (var args : List.of(List.of("sometimes"), List.of("pool", "0"), List.of("pool", "5001"),
+                List.of("pool", "ten"), List.of("pool", "10", "more"))) {
+            var r = database(tmp, args.toArray(String[]::new));
+            usage(r);
+            assertTrue(r.err().startsWith("usage: database [all|no-pool|pool|timeout]"), r.all());
+        }
+    }
+}
