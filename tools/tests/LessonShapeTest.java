@@ -103,7 +103,6 @@ class LessonShapeTest {
             "a-server-that-waits",
             "two-thousand-connections",
             "shared-state-at-scale",
-            "timeouts",
             "structured-concurrency",
             "a-million-threads");
 
