@@ -66,7 +66,7 @@ public class SpringProperty {
                 "server.address", "127.0.0.1",
                 "server.port", 0,                         // a free port, picked by the OS
                 "server.shutdown", "immediate",           // at the end, stop without waiting
-                "logging.level.root", "warn"));           // Spring's start-up lines stay out
+                "logging.level.root", "error"));          // errors only: the output is the measurement
         try (var context = app.run()) {
             int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
             var uri = URI.create("http://127.0.0.1:" + port + "/");

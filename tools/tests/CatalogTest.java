@@ -39,6 +39,7 @@ class CatalogTest {
         CASES.put("counter", List.of("10 100", "(?m)^ReentrantLock: +count= +1,000 +lost= +0 +took +\\d+ ms$"));
         CASES.put("mistakes", List.of("", "(?m)^   get\\(\\) threw ExecutionException, caused by: java\\.lang\\.IllegalStateException"));
         CASES.put("echo", List.of("virtual 50", "echoes read back: 50 of 50"));
+        CASES.put("spring", List.of("virtual 200 100 100", "(?m)^virtual: ok=100 failed=0  wall \\d+ ms[\\s\\S]*^virtual: served by 100 virtual threads named tomcat-handler-N$"));
         CASES.put("limits", List.of("semaphore", "at most 20 at once"));
         CASES.put("sleep-in-lambda", List.of("", "error: unreported exception InterruptedException"));
         CASES.put("count-in-lambda", List.of("", "error: local variables referenced from a lambda expression must be final"));
