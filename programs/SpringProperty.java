@@ -30,7 +30,7 @@ import org.springframework.web.bind.annotation.RestController;
 public class SpringProperty {
 
     static final int MAX_THREADS = 400, MAX_REQUESTS = 4_000, MAX_WAIT_MS = 2_000; // wait: at least 1 ms
-    static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(60); // ends the program, whatever the arguments
+    static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(60); // a request gives up then: every burst ends
     static final String USAGE = "usage: spring [pool|virtual] [threads 1-" + MAX_THREADS + ", default 200]"
             + " [requests 1-" + MAX_REQUESTS + ", default 2000] [wait-ms 1-" + MAX_WAIT_MS + ", default 200]";
 
