@@ -18,7 +18,7 @@ class Lesson16Test {
     /// JBang's own "[jbang] Building jar" lines come once, here, not in a test's output.
     @BeforeAll
     static void build() {
-        Proc.ok(Proc.run(Proc.ROOT, java.util.Map.of(), Proc.Duration.ofMinutes(10),
+        Proc.ok(Proc.run(Proc.ROOT, java.util.Map.of(), Proc.HangLimit.ofMinutes(10),
                 java.util.List.of(Proc.ROOT.resolve("jbang").toString(), "build", "spring")));
     }
 
