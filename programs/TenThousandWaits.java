@@ -6,7 +6,7 @@
 
 static final int POOL_THREADS = 200;
 static final Duration WAIT = Duration.ofSeconds(1);
-// Caps, so a typo cannot exhaust the host: platform threads are the expensive ones (lesson 1).
+// Caps, so a typo cannot exhaust the host: platform threads are the expensive ones (see "What a platform thread costs").
 static final Map<String, Integer> MAX_TASKS = Map.of("virtual", 1_000_000, "pool", 20_000, "platform", 2_000);
 static final String USAGE = "usage: waits [virtual|pool|platform] [tasks]  (tasks at most: virtual 1000000, pool 20000, platform 2000)";
 

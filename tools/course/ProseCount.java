@@ -11,7 +11,7 @@ import org.jsoup.nodes.*;
 /// - **main path**: every word of its prose outside front matter, code blocks, block
 ///   directives (`{{program}}`, `{{run}}`, charts, exercises) and Deeper asides; headings, list
 ///   items, callouts and table cells count. An inline reference counts as the words it shows
-///   (`{{lesson carriers}}` is "lesson 3"; a measured figure one word).
+///   (`{{lesson carriers}}` is two words, "lesson" and its number; a measured figure one word).
 /// - **aside**: the words inside `<details>` asides, their summary included.
 /// - **sentences**: in paragraphs and list items of the main path (not in headings or table
 ///   cells, which are not sentences). A sentence ends at `.`, `!` or `?` before a space, or at

@@ -38,12 +38,12 @@ class SiteTest {
     record Built(Path site) {}
 
     /// Builds the real course once per test run, into a folder deleted when the run ends.
-    /// Lesson 2 must place the timetable step-through, so the browser tests can test it.
+    /// "Waiting wastes a platform thread" must place the timetable step-through, so the browser tests can test it.
     static synchronized Built built() {
         if (built != null) return built;
         if (failed != null) throw new AssertionError("the site did not build (see the first failure)", failed);
         try {
-            assertTrue(widgetPlaced(Proc.ROOT), "no lesson places {{widget timetable}}: lesson 2 should");
+            assertTrue(widgetPlaced(Proc.ROOT), "no lesson places {{widget timetable}}: waiting-wastes-a-platform-thread should");
             Path tmp = Temp.forTheRun("course-site-test");   // several test classes share it
             build(tmp.resolve("site"));
             built = new Built(tmp.resolve("site"));
