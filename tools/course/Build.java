@@ -18,7 +18,7 @@ public final class Build {
     /// Everything a build reads, loaded and cross-checked once; each lesson's body parsed once
     /// (on first use: recording needs none), each recording read once (by {@link Recordings}).
     public record Loaded(Path root, Catalog catalog, List<Lesson> lessons, Map<String, Lesson.DeclaredRun> runs,
-                         List<Exercises.Exercise> exercises, Recordings recordings, Parsed parsed) {
+                         List<Exercises.Exercise> exercises, Recordings recordings, Parsed parsed, List<SitePage> pages) {
         /// A lesson's body, parsed.
         public Body body(Lesson l) { return parsed.get(this).lessons().get(l.file()); }
         /// lessons/index.md, parsed; null when there is none.
@@ -64,7 +64,15 @@ public final class Build {
         var exercises = Exercises.load(root);
         for (var ex : exercises) catalog.requireExercise(ex, root.resolve(Exercises.HINTS));
         var declared = Collections.unmodifiableMap(runs);
-        return new Loaded(root, catalog, lessons, declared, exercises, new Recordings(root, catalog, declared), new Parsed());
+        var sitePages = SitePage.loadAll(root);
+        for (SitePage p : sitePages) {
+            if (Redirects.RESERVED.contains(p.name())) throw new BuildError(p.file(), 1, "is named like the site's own "
+                    + p.name() + ".html page. Rename the file");
+            for (Lesson l : lessons) if (l.slug().equals(p.name())) throw new BuildError(p.file(), 1, "has the name of lesson "
+                    + Course.relative(l.file()) + ": both would be " + p.page() + ". Rename one of them");
+        }
+        return new Loaded(root, catalog, lessons, declared, exercises, new Recordings(root, catalog, declared), new Parsed(),
+                sitePages);
     }
 
     public static Result build(Path root, Path site, boolean strict, PrintStream log) throws IOException {
@@ -103,7 +111,7 @@ public final class Build {
             this.root = c.root();
             this.out = out;
             this.warnings = warnings;
-            this.pages = new Pages(root, c.lessons());
+            this.pages = new Pages(root, c.lessons(), c.pages());
             this.lessons = c.lessons();
         }
 
@@ -117,7 +125,7 @@ public final class Build {
             notFound();
             downloads();
             int moved = redirects();
-            int instructors = instructorsPage();
+            int sitePages = sitePages();
             searchIndex();
             Trees.copy(root.resolve("tools/assets"), out.resolve("assets"));
             Links.check(out, sources);
@@ -258,15 +266,16 @@ public final class Build {
             }
         }
 
-        /// instructors.html, from lessons/instructors.md; none without that file.
-        int instructorsPage() throws IOException {
-            var doc = InstructorPage.content(c);
-            if (doc == null) return 0;
-            String entry = searchEntry("For instructors", InstructorPage.PAGE, doc);
-            Files.writeString(out.resolve(InstructorPage.PAGE), pages.page("For instructors", InstructorPage.DESCRIPTION, InstructorPage.PAGE, doc, null, null));
-            sources.put(InstructorPage.PAGE, root.resolve("lessons").resolve(InstructorPage.FILE_NAME));
-            addSearch(entry);
-            return 1;
+        /// The pages that are not lessons (lessons/instructors.md, lessons/adopting.md): one each.
+        int sitePages() throws IOException {
+            for (SitePage p : c.pages()) {
+                var doc = p.content(c);
+                String entry = searchEntry(p.title(), p.page(), doc);
+                Files.writeString(out.resolve(p.page()), pages.page(p.title(), p.description(), p.page(), doc, null, null));
+                sources.put(p.page(), p.file());
+                addSearch(entry);
+            }
+            return c.pages().size();
         }
 
         /// A page at each old address in lessons/moved.yaml, sending the reader on.

@@ -27,8 +27,6 @@ public record Lesson(Path file, int order, String slug, String title, String pro
     static final Set<String> KEYS = Set.of("title", "program", "runs", "description");
     static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options", "preview", "claims");
 
-    /// Pages in lessons/ that are not lessons: the course home and the instructors' page.
-    public static final Set<String> NOT_LESSONS = Set.of("index.md", InstructorPage.FILE_NAME);
 
     public String page() { return slug + ".html"; }
 
@@ -52,7 +50,8 @@ public record Lesson(Path file, int order, String slug, String title, String pro
         var bySlug = new HashMap<String, Lesson>();
         var runIds = new HashMap<String, DeclaredRun>();
         for (Path f : files) {
-            if (NOT_LESSONS.contains(f.getFileName().toString())) continue;
+            // The course home, and the pages that are not lessons (SitePage: no NN- prefix).
+            if (f.getFileName().toString().equals("index.md") || SitePage.isPage(f.getFileName().toString())) continue;
             Lesson l = load(f);
             Lesson other = byOrder.putIfAbsent(l.order, l);
             if (other != null) throw new BuildError(f, 1, "has the same order " + l.order + " as "

@@ -20,16 +20,16 @@ public final class Pages {
     final Path templateFile;
     /// The 404 page's script that finds the site's folder (see {@link #notFound}).
     private final Path findBase;
-    /// True when lessons/instructors.md exists: the sidebar links to its page.
-    private final boolean instructors;
+    /// The pages that are not lessons (SitePage): the sidebar links to each.
+    private final List<SitePage> sitePages;
 
-    public Pages(Path root, List<Lesson> lessons) {
+    public Pages(Path root, List<Lesson> lessons, List<SitePage> sitePages) {
         this.templateFile = root.resolve("tools/templates/page.html");
         this.template = Sources.read(templateFile);
         this.lessons = lessons;
         this.assets = root.resolve("tools/assets");
         this.findBase = root.resolve("tools/templates/find-base.html");
-        this.instructors = Files.exists(root.resolve("lessons").resolve(InstructorPage.FILE_NAME));
+        this.sitePages = sitePages;
     }
 
     /// A finished page. `current` is the page's file name, to mark it in the sidebar.
@@ -183,10 +183,10 @@ public final class Pages {
         if ("exercises.html".equals(current)) exercises.attr("aria-current", "page");
         exercises.text("Exercises");
         more.appendElement("li").appendElement("a").attr("href", PRINT).text("The whole course on one page");
-        if (instructors) {
-            Element a = more.appendElement("li").appendElement("a").attr("href", InstructorPage.PAGE);
-            if (InstructorPage.PAGE.equals(current)) a.attr("aria-current", "page");
-            a.text("For instructors");
+        for (SitePage p : sitePages) {
+            Element a = more.appendElement("li").appendElement("a").attr("href", p.page());
+            if (p.page().equals(current)) a.attr("aria-current", "page");
+            a.text(p.title());
         }
         return Html.of(lessonList) + Html.of(more);
     }

@@ -19,7 +19,8 @@ public final class Redirects {
     static final Pattern SLUG = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
     static final Pattern TARGET = Pattern.compile("([a-z0-9]+(?:-[a-z0-9]+)*)(?:#([A-Za-z0-9_-]+))?");
     /// Pages of the site that are not lessons: no old slug may take their name.
-    static final Set<String> RESERVED = Set.of("index", "exercises", "print", "404", "instructors");
+    /// (A page that is not a lesson, `lessons/NAME.md`, reserves NAME too: see {@link SitePage}.)
+    static final Set<String> RESERVED = Set.of("index", "exercises", "print", "404");
 
     /// Old slug to target (`new-slug` or `new-slug#section`), in file order; empty when there is no file.
     public static Map<String, String> load(Path root) {
@@ -61,7 +62,7 @@ public final class Redirects {
             Lesson live = bySlug.get(old);
             if (live != null) throw new BuildError(file, entry.line(), "'" + old + "' is the address of a live lesson, "
                     + Course.relative(live.file()) + ": a redirect would replace it. Remove this line, or rename that lesson");
-            if (RESERVED.contains(old)) throw new BuildError(file, entry.line(), "'" + old + "' is the address of the site's "
+            if (RESERVED.contains(old) || Files.exists(root.resolve("lessons").resolve(old + ".md"))) throw new BuildError(file, entry.line(), "'" + old + "' is the address of the site's "
                     + old + ".html page; it cannot redirect. Remove this line");
             var t = TARGET.matcher(entry.target());
             if (!t.matches()) throw new IllegalStateException(entry.target());

@@ -198,7 +198,7 @@ class LearningPathTest {
         assertFalse(Files.exists(f.file("site/instructors.html")), "no page without lessons/instructors.md");
         assertTrue(Jsoup.parse(page("first.html")).select("a[href=instructors.html]").isEmpty());
 
-        f.write("lessons/instructors.md", "# For instructors\n\nRuns of {{lesson first}}:\n\n{{runs-table}}\n");
+        f.write("lessons/instructors.md", "---\ntitle: For instructors\n---\nRuns of {{lesson first}}:\n\n{{runs-table}}\n");
         f.build(false);
         var d = Jsoup.parse(page("instructors.html"));
         var rows = d.select("table.runs-table tbody tr:has(td)");
