@@ -4,8 +4,8 @@
 // A server's handler waits for a downstream call (a database, say) and costs some CPU time
 // per request. Two things cap the requests it answers per second: its request threads (a
 // thread serves one request per wait) and its cores (each gives 1,000 ms of CPU time a
-// second). Lesson 16 measured both in Spring Boot. Write the rate the server can reach; main
-// then says, for each server, whether spring.threads.virtual.enabled=true would raise it.
+// second). The lesson "One property in Spring Boot" measured both. Write the rate the
+// server can reach; main then says, for each server, whether spring.threads.virtual.enabled=true would raise it.
 
 /// Requests per second: `threads` request threads, each request waiting `waitMs` and costing
 /// `cpuMs` of CPU time, on `cores` cores (the CPU time a thread spends is small beside its wait).
