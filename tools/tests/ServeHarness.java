@@ -193,7 +193,19 @@ final class ServeHarness {
             return root;
         }
 
+        private static boolean serverCompiled;
+
+        /// Has JBang compile the live server once in the real repo, whose cache every copy is
+        /// seeded from: otherwise each copy compiles it again (a minute each on a busy machine),
+        /// and which test class first ran `./build.sh serve` there would decide.
+        private static synchronized void compileTheServerOnce() {
+            if (serverCompiled) return;
+            Proc.run(main(), env(main()), Proc.HangLimit.ofMinutes(5), List.of("./build.sh", "serve", "--help"));
+            serverCompiled = true;
+        }
+
         private static void fill(Path root) throws IOException {
+            compileTheServerOnce();
             Path main = main();
             for (String f : List.of("build.sh", "jbang")) kit.Trees.copy(main.resolve(f), root.resolve(f));
             try (var s = Files.list(main.resolve("tools"))) {
