@@ -37,7 +37,7 @@ void work() {
         allStarted.await(1, TimeUnit.SECONDS);   // the crew works together: wait (at most 1 s) for the others
         Thread.sleep(200);
     } catch (InterruptedException e) {
-        // stopped early: still counted as finished below
+        Thread.currentThread().interrupt();   // stopped early: keep the flag; still counted as finished below
     }
     running.decrementAndGet();
     if (finished.incrementAndGet() == SIZE) lookAtMain();   // for the checks in main

@@ -21,6 +21,7 @@ static final int POOL_SIZE = 10;                           // HikariCP's maximum
 static final Duration QUERY = Duration.ofMillis(50);       // select pg_sleep(0.05)
 static final Duration SHORT_WAIT = Duration.ofMillis(250); // the lowest connectionTimeout HikariCP accepts
 static final Duration LONG_WAIT = Duration.ofSeconds(60);  // long enough for the whole burst
+static final Duration POOL_OPENS = Duration.ofSeconds(30); // the most the pool may take to open its connections
 static final int DEFAULT_TASKS = 1_000, MAX_TASKS = 5_000;
 static final int WARM_UP = 100; // tasks run before each burst, untimed
 static final String USAGE = "usage: database [all|no-pool|pool|timeout] [tasks, 1 to " + MAX_TASKS
@@ -84,7 +85,7 @@ void burst(String label, int tasks, ConnectionSource connections) throws Interru
         tookMs = (System.nanoTime() - start) / 1_000_000;
         jfr.stop(); // returns once every recorded event was handled
     }
-    IO.println(String.format(Locale.ROOT, "%s: served=%d refused=%d failed=%d, at most %d at once, took %d ms, pinned events: %d",
+    IO.println(String.format(Locale.ROOT, "%s: served=%d refused=%d failed=%d, at most %d connections held at once, took %d ms, pinned events: %d",
             label, counts.served.get(), counts.refused.get(), counts.failed.get(), counts.mostAtOnce.get(), tookMs, pinned.size()));
     if (counts.firstRefusal.get() != null) IO.println("  refused: " + counts.firstRefusal.get());
     if (counts.firstFailure.get() != null) IO.println("  failed: " + counts.firstFailure.get());
@@ -101,6 +102,7 @@ record Counts(AtomicInteger served, AtomicInteger refused, AtomicInteger failed,
 }
 
 // `tasks` virtual threads at once, each takes a connection, runs the query and gives it back.
+// Every task ends served, refused or failed; the program stops if one was not counted.
 void run(int tasks, ConnectionSource connections, Counts counts) {
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         for (int i = 0; i < tasks; i++) {
@@ -113,13 +115,18 @@ void run(int tasks, ConnectionSource connections, Counts counts) {
                         counts.running().decrementAndGet();
                     }
                     counts.served().incrementAndGet();
-                } catch (SQLException e) {
-                    boolean refusal = isRefusal(e);
+                } catch (Exception e) { // submit() would keep it in a Future nobody reads
+                    boolean refusal = e instanceof SQLException sql && isRefusal(sql);
                     (refusal ? counts.refused() : counts.failed()).incrementAndGet();
                     (refusal ? counts.firstRefusal() : counts.firstFailure()).compareAndSet(null, describe(e));
                 }
             });
         }
+    }
+    int counted = counts.served().get() + counts.refused().get() + counts.failed().get();
+    if (counted != tasks) {
+        System.err.println("database: " + tasks + " tasks but " + counted + " counted (an Error ended a task)");
+        System.exit(1); // runs the shutdown hook, which stops PostgreSQL
     }
 }
 
@@ -135,7 +142,16 @@ HikariDataSource pool(String url, Duration wait) throws InterruptedException {
     config.setMaximumPoolSize(POOL_SIZE);
     config.setConnectionTimeout(wait.toMillis());
     var pool = new HikariDataSource(config);
-    while (pool.getHikariPoolMXBean().getIdleConnections() < POOL_SIZE) Thread.sleep(10);
+    long deadline = System.nanoTime() + POOL_OPENS.toNanos();
+    while (pool.getHikariPoolMXBean().getIdleConnections() < POOL_SIZE) {
+        if (System.nanoTime() - deadline > 0) {
+            pool.close();
+            System.err.println("database: the pool did not open " + POOL_SIZE + " connections in "
+                    + POOL_OPENS.toSeconds() + " s");
+            System.exit(1);
+        }
+        Thread.sleep(10);
+    }
     return pool;
 }
 
@@ -163,12 +179,15 @@ static int parseTasks(String text) {
 }
 
 static String topFrame(jdk.jfr.consumer.RecordedEvent e) {
-    var method = e.getStackTrace().getFrames().getFirst().getMethod();
+    var trace = e.getStackTrace(); // null, or no frames, if JFR could not walk the stack
+    if (trace == null || trace.getFrames().isEmpty()) return "(no stack trace)";
+    var method = trace.getFrames().getFirst().getMethod();
     return method.getType().getName() + "." + method.getName();
 }
 
-static String describe(SQLException e) {
+static String describe(Exception e) {
     String text = firstLine(String.valueOf(e.getMessage()));
+    if (!(e instanceof SQLException)) text = e.getClass().getName() + ": " + text;
     return e.getCause() == null ? text : text + " (" + e.getCause() + ")";
 }
 

@@ -43,10 +43,17 @@ void main(String[] args) throws Exception {
         try {
             go.await();
         } catch (InterruptedException e) {
-            // nobody interrupts it here
+            Thread.currentThread().interrupt(); // nobody interrupts it here; if someone did, keep the flag
         }
     });
-    while (waiter.getState() != Thread.State.WAITING) Thread.sleep(1);
+    long deadline = System.nanoTime() + 10_000_000_000L; // 10 s: far more than a thread takes to start
+    while (waiter.getState() != Thread.State.WAITING) {
+        if (System.nanoTime() - deadline > 0) {
+            System.err.println("first: the waiter did not start waiting in 10 s");
+            System.exit(1);
+        }
+        Thread.sleep(1);
+    }
     IO.println("while it waits: " + waiter);
     go.countDown();
     waiter.join();
