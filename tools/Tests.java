@@ -17,7 +17,8 @@ import org.junit.platform.engine.discovery.*;
 
 /// Runs the JUnit tests in tools/tests and ends with "N passed, N failed". Two test classes
 /// run at a time (PARALLEL_CLASSES), each class's tests one after the other in order; a class
-/// whose point needs the machine to itself says so with @Isolated.
+/// whose point needs the machine to itself says so with @Isolated. The slowest classes carry
+/// @Order(1), so they start first and the last minutes are not one long class running alone.
 /// Arguments, in any order: `quick` for the quick tier only (the tests marked @Quick; see
 /// tests/Quick.java), and class-name filters (substring match), e.g. `Tests GeneratorTest` or
 /// `Tests quick Site`. No arguments: every test.
@@ -37,6 +38,7 @@ void main(String[] args) {
             .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
             .configurationParameter("junit.jupiter.execution.parallel.mode.default", "same_thread")
             .configurationParameter("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
+            .configurationParameter("junit.jupiter.testclass.order.default", "org.junit.jupiter.api.ClassOrderer$OrderAnnotation")
             .configurationParameter("junit.jupiter.execution.parallel.config.executor-service", "WORKER_THREAD_POOL")
             .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
             .configurationParameter("junit.jupiter.execution.parallel.config.fixed.parallelism", PARALLEL_CLASSES)
