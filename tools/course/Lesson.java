@@ -81,22 +81,10 @@ public record Lesson(Path file, int order, String slug, String title, String pro
         } catch (IOException e) {
             throw new BuildError(file, 0, "cannot be read: " + e.getMessage());
         }
-        if (!text.startsWith("---\n"))
-            throw new BuildError(file, 1, "must start with front matter: a line '---', then title, program and runs, then '---'");
-        int end = text.indexOf("\n---\n", 3);
-        if (end < 0 && text.endsWith("\n---")) end = text.length() - 4;
-        if (end < 0) throw new BuildError(file, 1, "front matter is not closed: add a line '---' after it");
-        String yaml = text.substring(4, end + 1);
-        int bodyLine = (int) yaml.chars().filter(c -> c == '\n').count() + 3;
-        String body = end + 5 <= text.length() ? text.substring(end + 5) : "";
-
-        var top = Yaml.mapping(Yaml.parse(file, 2, yaml), "front matter");
-        for (var e : top.entrySet())
-            if (!KEYS.contains(e.getKey())) throw new BuildError(file, e.getValue().line(),
-                    "unknown front matter key '" + e.getKey() + "'. Known keys: " + new TreeSet<>(KEYS));
-        if (!top.containsKey("title")) throw new BuildError(file, 2, "front matter has no 'title: ...'");
-        String title = Yaml.scalar(top.get("title"), "title").strip();
-        if (title.isEmpty()) throw new BuildError(file, top.get("title").line(), "title is empty");
+        var front = FrontMatter.read(file, text, KEYS, "title, program and runs", "");
+        var top = front.keys();
+        String title = front.title(), body = front.body();
+        int bodyLine = front.bodyLine();
         String program = top.containsKey("program") ? Yaml.scalar(top.get("program"), "program").strip() : null;
 
         var runs = new ArrayList<DeclaredRun>();

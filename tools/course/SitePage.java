@@ -51,22 +51,11 @@ public record SitePage(Path file, String name, String title, String description,
         String f = file.getFileName().toString();
         String name = f.substring(0, f.length() - ".md".length());
         String text = Sources.read(file).replace("\r\n", "\n");
-        if (!text.startsWith("---\n"))
-            throw new BuildError(file, 1, "must start with front matter: a line '---', then 'title: ...', then '---' "
-                    + "(a file in lessons/ without an NN- prefix is a page of the site)");
-        int end = text.indexOf("\n---\n", 3);
-        if (end < 0 && text.endsWith("\n---")) end = text.length() - 4;
-        if (end < 0) throw new BuildError(file, 1, "front matter is not closed: add a line '---' after it");
-        String yaml = text.substring(4, end + 1);
-        int bodyLine = (int) yaml.chars().filter(c -> c == '\n').count() + 3;
-        String body = end + 5 <= text.length() ? text.substring(end + 5) : "";
-        var top = Yaml.mapping(Yaml.parse(file, 2, yaml), "front matter");
-        for (var e : top.entrySet())
-            if (!KEYS.contains(e.getKey())) throw new BuildError(file, e.getValue().line(),
-                    "unknown front matter key '" + e.getKey() + "'. Known keys of a page: " + new TreeSet<>(KEYS));
-        if (!top.containsKey("title")) throw new BuildError(file, 2, "front matter has no 'title: ...'");
-        String title = Yaml.scalar(top.get("title"), "title").strip();
-        if (title.isEmpty()) throw new BuildError(file, top.get("title").line(), "title is empty");
+        var front = FrontMatter.read(file, text, KEYS,
+                "'title: ...' (a file in lessons/ without an NN- prefix is a page of the site)", " of a page");
+        var top = front.keys();
+        String title = front.title(), body = front.body();
+        int bodyLine = front.bodyLine();
         String description = top.containsKey("description") ? Yaml.scalar(top.get("description"), "description").strip() : "";
         var refs = top.containsKey("references") ? Yaml.scalars(top.get("references"), "references") : List.<String>of();
         int refsLine = top.containsKey("references") ? top.get("references").line() : 2;
