@@ -308,192 +308,42 @@ class ExercisesTest {
         }));
     }
 
-    /// A plausible wrong fix: the solution's region replaced by `code`, and the check that
-    /// must catch it.
-    record WrongFix(String exercise, String why, String code, String caughtBy) {}
+    /// Exercises with fewer than three wrong fixes in tools/tests/wrong-fixes/, to be given
+    /// more (issue 24). It may only shrink.
+    static final Set<String> FEWER_THAN_THREE_WRONG_FIXES = Set.of("sleepers", "crunch",
+            "timetable", "roll-call", "lock-scope", "db-limit", "gate", "race", "cancel", "fail-fast",
+            "bottleneck", "pool-size");
 
-    static final List<WrongFix> WRONG_FIXES = List.of(
-            new WrongFix("crew", "platform threads from a builder with the right names",
-                    """
-                        Thread.Builder builder = Thread.ofPlatform().name("crew-", 0);
-                        var crew = new ArrayList<Thread>();
-                        for (int i = 0; i < size; i++) crew.add(builder.start(job));
-                        for (Thread worker : crew) worker.join();
-                        return crew;""",
-                    "jobs that ran on a virtual thread"),
-            new WrongFix("crew", "started but never joined",
-                    """
-                        Thread.Builder builder = Thread.ofVirtual().name("crew-", 0);
-                        var crew = new ArrayList<Thread>();
-                        for (int i = 0; i < size; i++) crew.add(builder.start(job));
-                        return crew;""",
-                    "jobs finished before startCrew returned"),
-            new WrongFix("crew", "each thread joined as soon as it is started: one at a time",
-                    """
-                        Thread.Builder builder = Thread.ofVirtual().name("crew-", 0);
-                        var crew = new ArrayList<Thread>();
-                        for (int i = 0; i < size; i++) {
-                            Thread worker = builder.start(job);
-                            worker.join();
-                            crew.add(worker);
-                        }
-                        return crew;""",
-                    "most jobs running at the same moment"),
-            new WrongFix("crew", "unnamed virtual threads",
-                    """
-                        var crew = new ArrayList<Thread>();
-                        for (int i = 0; i < size; i++) crew.add(Thread.startVirtualThread(job));
-                        for (Thread worker : crew) worker.join();
-                        return crew;""",
-                    "names of the threads that ran the jobs"),
-            new WrongFix("crew", "a sleep long enough instead of join",
-                    """
-                        Thread.Builder builder = Thread.ofVirtual().name("crew-", 0);
-                        var crew = new ArrayList<Thread>();
-                        for (int i = 0; i < size; i++) crew.add(builder.start(job));
-                        Thread.sleep(1_000);
-                        return crew;""",
-                    "startCrew waited for the threads, not for a set time"),
-            new WrongFix("crew", "a named executor: the jobs ran, but no threads come back",
-                    """
-                        try (var executor = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("crew-", 0).factory())) {
-                            for (int i = 0; i < size; i++) executor.execute(job);
-                        }
-                        return List.of();""",
-                    "threads returned are the ones that ran the jobs, in the order started"),
-            new WrongFix("sleepers", "a smaller stack: still one OS thread per sleeper",
-                    "    return Thread.ofPlatform().stackSize(64 * 1024).start(task);",
-                    "platform threads alive while the tasks sleep"),
-            new WrongFix("sleepers", "a virtual thread built but never started",
-                    "    return Thread.ofVirtual().unstarted(task);",
-                    "all 2000 tasks asleep at the same time"),
-            new WrongFix("name-tags", "one name for every thread",
-                    "    return Thread.ofVirtual().name(\"order-0\").factory();",
-                    "log lines that name the thread of their own order"),
-            new WrongFix("name-tags", "numbered from 1, so each line names the next order",
-                    "    return Thread.ofVirtual().name(\"order-\", 1).factory();",
-                    "log lines that name the thread of their own order"),
-            new WrongFix("name-tags", "named platform threads",
-                    "    return Thread.ofPlatform().name(\"order-\", 0).factory();",
-                    "log lines written by virtual threads"),
-            new WrongFix("overlap", "get() right after each submit: one call at a time",
-                    """
-                        var prices = new ArrayList<String>();
-                        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
-                            for (int product : products) prices.add(executor.submit(() -> priceOf(product)).get());
-                        }
-                        return prices;""",
-                    "calls waiting at the same time"),
-            new WrongFix("overlap", "prices collected as they arrive",
-                    """
-                        var prices = new ConcurrentLinkedQueue<String>();
-                        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
-                            for (int product : products) executor.submit(() -> prices.add(priceOf(product)));
-                        }
-                        return List.copyOf(prices);""",
-                    "prices in the order the products were asked for"),
-            new WrongFix("overlap", "a parallel stream: the common pool's few platform threads",
-                    """
-                        return products.parallelStream().map(p -> {
-                            try { return priceOf(p); } catch (InterruptedException e) { throw new RuntimeException(e); }
-                        }).toList();""",
-                    "calls made on virtual threads"),
-            new WrongFix("crunch", "a pool of virtual threads: the chunks still hold the carriers",
-                    "    return Executors.newFixedThreadPool(CORES, Thread.ofVirtual().factory());",
-                    "a quick request answered while the report computes"),
-            new WrongFix("crunch", "a platform thread per chunk: more threads than cores",
-                    "    return Executors.newCachedThreadPool();",
-                    "threads the report computed on"),
-            new WrongFix("front-desk", "a fixed pool of virtual threads: still 10 requests at a time",
-                    "    return Executors.newFixedThreadPool(POOL, Thread.ofVirtual().factory());",
-                    "requests answered within 16 rounds of the handler's 500 ms wait"),
-            new WrongFix("front-desk", "no executor: the server's own thread, one request at a time",
-                    "    return null;",
-                    "requests answered within 16 rounds of the handler's 500 ms wait"),
-            new WrongFix("front-desk", "a platform thread per request",
-                    "    return Executors.newCachedThreadPool();",
-                    "requests handled on a virtual thread of their own"),
-            new WrongFix("front-desk", "a pool of 100 virtual threads shared by the 500 requests",
-                    "    return Executors.newFixedThreadPool(100, Thread.ofVirtual().factory());",
-                    "requests handled on a virtual thread of their own"),
-            new WrongFix("front-desk", "a pool of 500 virtual threads: one new thread per request, kept for the next",
-                    "    return Executors.newFixedThreadPool(REQUESTS, Thread.ofVirtual().factory());",
-                    "requests handled on a virtual thread of their own"),
-            new WrongFix("front-desk", "a cached pool of virtual threads: idle threads kept for a minute",
-                    "    return Executors.newCachedThreadPool(Thread.ofVirtual().factory());",
-                    "requests handled on a virtual thread of their own"),
-            new WrongFix("hang-up", "closed only when an answer came, not when the server hung up",
-                    """
-                        Socket socket = connect(port);
-                        var out = new PrintWriter(socket.getOutputStream(), true);
-                        var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
-                        out.println(question);
-                        String answer = in.readLine();
-                        if (answer == null) throw new IOException("the server hung up without an answer");
-                        socket.close();
-                        return answer;""",
-                    "client sockets closed"),
-            new WrongFix("hang-up", "shutdownOutput: the server hears the hang-up, the client's socket stays open",
-                    """
-                        Socket socket = connect(port);
-                        var out = new PrintWriter(socket.getOutputStream(), true);
-                        var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
-                        out.println(question);
-                        socket.shutdownOutput();
-                        String answer = in.readLine();
-                        if (answer == null) throw new IOException("the server hung up without an answer");
-                        return answer;""",
-                    "client sockets closed"),
-            new WrongFix("hang-up", "shutdownOutput on every path: the server reads end-of-file, no client socket is closed",
-                    """
-                        Socket socket = connect(port);
-                        try {
-                            var out = new PrintWriter(socket.getOutputStream(), true);
-                            var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
-                            out.println(question);
-                            String answer = in.readLine();
-                            if (answer == null) throw new IOException("the server hung up without an answer");
-                            return answer;
-                        } finally {
-                            socket.shutdownOutput();
-                        }""",
-                    "client sockets closed"),
-            new WrongFix("hang-up", "requireNonNull: a refusal throws NullPointerException, not IOException",
-                    """
-                        try (Socket socket = connect(port)) {
-                            var out = new PrintWriter(socket.getOutputStream(), true);
-                            var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
-                            out.println(question);
-                            return Objects.requireNonNull(in.readLine(), "the server hung up without an answer");
-                        }""",
-                    "questions that ended in an unexpected exception"),
-            new WrongFix("hang-up", "shutdownInput: the server never hears the hang-up",
-                    """
-                        Socket socket = connect(port);
-                        var out = new PrintWriter(socket.getOutputStream(), true);
-                        var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
-                        out.println(question);
-                        String answer = in.readLine();
-                        socket.shutdownInput();
-                        if (answer == null) throw new IOException("the server hung up without an answer");
-                        return answer;""",
-                    "connections the server still holds open after the clients finished"),
-            new WrongFix("census", "virtual threads in TIMED_WAITING: the latch waiters too",
-                    "        if (thread.contains(\"\\\"virtual\\\": true\") && thread.contains(\"TIMED_WAITING\")) count++;",
-                    "virtual threads asleep in Thread.sleep, counted from the dump"),
-            new WrongFix("census", "Thread.sleep in the stack, virtual or not",
-                    "        if (thread.contains(\"java.lang.Thread.sleep(\")) count++;",
-                    "virtual threads asleep in Thread.sleep, counted from the dump"),
-            new WrongFix("census", "every frame with sleep in it, not every thread",
-                    "        if (thread.contains(\"\\\"virtual\\\": true\")) count += thread.split(\"sleep\", -1).length - 1;",
-                    "virtual threads asleep in Thread.sleep, counted from the dump"));
+    @Test
+    @Quick
+    @DisplayName("every exercise has at least three wrong fixes, each naming a check its solution makes")
+    void everyExerciseHasThreeWrongFixes() {
+        var fixes = WrongFixes.all();
+        var names = ALL.stream().map(Exercise::name).toList();
+        for (var w : fixes) {
+            assertTrue(names.contains(w.exercise()), w.where() + ": no exercise is named '" + w.exercise() + "'");
+            Exercise e = ALL.stream().filter(x -> x.name().equals(w.exercise())).findFirst().orElseThrow();
+            String solution = Sources.read(e.solution());
+            // A check's name may hold numbers the program formats: each part between them must be there.
+            assertTrue(Arrays.stream(w.caughtBy().split("\\d[\\d,.]*")).map(String::strip)
+                            .allMatch(part -> part.isEmpty() || solution.contains(part)),
+                    w.where() + ": '" + w.caughtBy() + "' is not a check in " + Proc.ROOT.relativize(e.solution()));
+        }
+        for (String name : names) {
+            long n = fixes.stream().filter(w -> w.exercise().equals(name)).count();
+            if (FEWER_THAN_THREE_WRONG_FIXES.contains(name))
+                assertTrue(n < 3, name + " has " + n + " wrong fixes now: take it out of FEWER_THAN_THREE_WRONG_FIXES");
+            else
+                assertTrue(n >= 3, name + " has " + n + " wrong fixes in tools/tests/wrong-fixes/" + name + ".txt; give it at least three");
+        }
+    }
 
     @TestFactory
     @DisplayName("plausible wrong fixes are caught, each by the check meant for it")
     Stream<DynamicTest> wrongFixesAreCaught() {
-        return WRONG_FIXES.stream().map(w -> DynamicTest.dynamicTest(w.exercise() + ": " + w.why(), () -> {
+        return WrongFixes.all().stream().map(w -> DynamicTest.dynamicTest(w.exercise() + ": " + w.why(), () -> {
             Exercise e = ALL.stream().filter(x -> x.name().equals(w.exercise())).findFirst().orElseThrow();
-            String wrong = withRegion(Files.readString(e.solution(), StandardCharsets.UTF_8), w.code());
+            String wrong = WrongFixes.withRegion(Files.readString(e.solution(), StandardCharsets.UTF_8), w.region(), w.code());
             Path dir = Files.createTempDirectory("wrong-fix");
             try {
                 Path file = dir.resolve(e.file().getFileName());
@@ -526,27 +376,6 @@ class ExercisesTest {
         assertFalse(r.all().contains("\tat "), "no stack trace\n" + r.all());
         r.out().lines().filter(l -> l.startsWith("FAIL the server accepted every connection"))
                 .forEach(l -> assertTrue(l.contains("Too many open files"), r.all()));
-    }
-
-    /// The solution with its one exercise region (markers and solution lines) replaced by `code`.
-    static String withRegion(String solution, String code) {
-        var out = new StringJoiner("\n");
-        boolean inRegion = false, replaced = false;
-        for (String line : solution.split("\n", -1)) {
-            String t = line.strip();
-            if (t.startsWith("// exercise:")) {
-                inRegion = true;
-            } else if (t.equals("// end exercise")) {
-                inRegion = false;
-                assertFalse(replaced, "more than one exercise region");
-                out.add(code);
-                replaced = true;
-            } else if (!inRegion) {
-                out.add(line);
-            }
-        }
-        assertTrue(replaced, "no exercise region");
-        return out.toString();
     }
 
     /// Gate's counts are exact because every request waits at the door (a ready latch) before
