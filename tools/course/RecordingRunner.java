@@ -54,7 +54,8 @@ public final class RecordingRunner {
             cmd.addAll(Preview.withFlags(run.javaOptions(), text));
             cmd.add(copy.toString());
             cmd.addAll(run.args());
-            String shown = "cp " + alias.ref() + " " + PUBLIC_DIR + "/ && " + String.join(" ", run.wrapper())
+            // Shown so that a reader can paste it from the course folder, the folder made first.
+            String shown = "mkdir -p " + PUBLIC_DIR + " && cp " + alias.ref() + " " + PUBLIC_DIR + "/ && " + String.join(" ", run.wrapper())
                     + " $JAVA_HOME/bin/java " + Preview.shown(run.javaOptions(), text) + copy + args;
             return new Plan(cmd, shown, copy, text);
         }

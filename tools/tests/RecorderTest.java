@@ -81,7 +81,7 @@ class RecorderTest {
                 """);
         assertEquals(List.of(), record("answer-shipped", "hello-wrapped"));
         var rec = Recording.load(f.root, "hello-wrapped", f.file("lessons/01-first.md"), 1);
-        assertTrue(rec.command().startsWith("cp programs/Hello.java /tmp/course-run/ && echo "), rec.command());
+        assertTrue(rec.command().startsWith("mkdir -p /tmp/course-run && cp programs/Hello.java /tmp/course-run/ && echo "), rec.command());
         var path = java.util.regex.Pattern.compile("(/\\S+)/Hello\\.java$").matcher(rec.output().strip());
         assertTrue(path.find(), rec.output());
         Path dir = Path.of(path.group(1));
@@ -123,7 +123,7 @@ class RecorderTest {
         var plan = RecordingRunner.plan(f.root, course.catalog(), course.runs().get("hello-wrapped"));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         assertEquals(List.of("nice", "-n", "5", java, "-Xint", "/tmp/course-run/Hello.java", "a", "b"), plan.command());
-        assertEquals("cp programs/Hello.java /tmp/course-run/ && nice -n 5 $JAVA_HOME/bin/java -Xint /tmp/course-run/Hello.java a b", plan.shown());
+        assertEquals("mkdir -p /tmp/course-run && cp programs/Hello.java /tmp/course-run/ && nice -n 5 $JAVA_HOME/bin/java -Xint /tmp/course-run/Hello.java a b", plan.shown());
     }
 
     @Test
