@@ -214,8 +214,9 @@ static final class TemporaryPostgres implements AutoCloseable {
         try {
             folder = Files.createTempDirectory("db-limit-");
         } catch (IOException | RuntimeException e) {
-            String why = e instanceof NoSuchFileException ? "no such folder" : String.valueOf(e.getMessage());
-            return fail("cannot create a temporary folder in " + System.getProperty("java.io.tmpdir") + ": " + why);
+            Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+            String why = Files.isDirectory(tmp) ? "it cannot be written to" : Files.exists(tmp) ? "not a folder" : "no such folder";
+            return fail("cannot create a temporary folder in " + tmp + ": " + why);
         }
         var db = new TemporaryPostgres(folder);
         Runtime.getRuntime().addShutdownHook(new Thread(db::close));

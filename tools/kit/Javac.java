@@ -30,11 +30,16 @@ public final class Javac {
     /// binary name of the first top-level class, the one `java File.java` runs, or null when
     /// it does not compile. What javac says goes to `messages`.
     public static String compile(Path file, String text, Path classes, List<String> extra, Writer messages) throws IOException {
+        return compile(file, text, classes, List.of(), extra, messages);
+    }
+
+    /// The same, against the jars of `classpath` (a program's //DEPS, as JBang resolved them).
+    public static String compile(Path file, String text, Path classes, List<Path> classpath, List<String> extra, Writer messages) throws IOException {
         JavaCompiler javac = Holder.JAVAC;
         if (javac == null) throw new IOException("this Java has no compiler (javax.tools); use a JDK 25, not a JRE");
         try (var files = javac.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
             files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(classes));
-            files.setLocationFromPaths(StandardLocation.CLASS_PATH, List.of());
+            files.setLocationFromPaths(StandardLocation.CLASS_PATH, classpath);
             files.setLocationFromPaths(StandardLocation.SOURCE_PATH, List.of());
             var source = new SimpleJavaFileObject(file.toUri(), JavaFileObject.Kind.SOURCE) {
                 @Override

@@ -30,7 +30,7 @@ public final class LiveServer {
         this.options = options;
         this.log = log;
         this.clients = new PageClients(options.maxClients(), options.heartbeat());
-        this.compiled = new CompiledPrograms(root.resolve(".cache/live"));
+        this.compiled = new CompiledPrograms(root);
         this.running = new RunningPrograms(root, options, declared::get, compiled);
         this.builder = new SiteBuilder(root, log, this::built, text -> clients.broadcast("build-error", Json.object("text", text)));
         this.site = new StaticSite(root.resolve("site"), builder, this::liveTags);
@@ -88,14 +88,17 @@ public final class LiveServer {
         new CountDownLatch(1).await(); // until Ctrl-C
     }
 
-    /// After each good build: the runs it declares, pages told to reload, programs compiled ahead.
+    /// After each good build: the runs it declares, pages told to reload, programs compiled ahead
+    /// (but those with //DEPS, on their first Run).
     private void built(course.Build.Loaded loaded) {
         declared.set(StartableRuns.from(loaded));
         clients.broadcast("reload", Json.object("build", builder.buildId()));
         Thread.ofVirtual().name("precompile").start(() -> {
             for (var p : declared.get().programs()) {
+                // Not a program with //DEPS: JBang may download its dependencies, which waits for a Run.
+                if (CompiledPrograms.hasDeps(p)) continue;
                 try {
-                    compiled.classesFor(p);
+                    compiled.classesFor(p, text -> {});
                 } catch (IOException | RuntimeException e) {
                     log.println("live: " + e.getMessage());
                 }

@@ -41,16 +41,22 @@ final class RunningProgram {
     long pid() { return process == null ? -1 : process.pid(); }
 
     /// The command: nice (when there is one), this JDK's java, the alias's runtime options, the
-    /// run's java-options, the compiled class, and the run's declared arguments. No shell is involved.
-    static List<String> command(String nice, StartableRuns.Program p, Path classes, List<String> javaOptions, List<String> args) {
+    /// run's java-options, the compiled class (with its //DEPS jars), and the run's declared arguments. No shell is involved.
+    static List<String> command(String nice, StartableRuns.Program p, CompiledPrograms.Compiled compiled, List<String> javaOptions, List<String> args) {
         var cmd = new ArrayList<String>();
         if (nice != null) cmd.addAll(List.of(nice, "-n", "10"));
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(p.runtimeOptions());
         cmd.addAll(javaOptions);
-        cmd.addAll(List.of("-cp", classes.toString(), p.className()));
+        cmd.addAll(List.of("-cp", compiled.classpath(), compiled.mainClass()));
         cmd.addAll(args);
         return cmd;
+    }
+
+    /// Before the process starts: what is being done to prepare it (compiling, resolving //DEPS),
+    /// as a note on the page, which also shows it as the run's status.
+    void preparing(String text) {
+        client.send("note", Json.object("alias", spec.alias(), "run", spec.id(), "ms", elapsedMillis(), "text", text, "preparing", true));
     }
 
     /// Starts the process and the threads that read it; `done` runs after the end event.

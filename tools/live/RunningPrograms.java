@@ -43,8 +43,10 @@ final class RunningPrograms {
             byAlias.put(spec.alias(), run);
         }
         try {
-            Path classes = compiled.classesFor(spec.program());
-            run.start(RunningProgram.command(nice, spec.program(), classes, spec.javaOptions(), spec.args()), root, options.runLimit(),
+            // Ready at once, unless this version of the program was never compiled (a program with
+            // //DEPS is prepared on its first Run): then the page hears what is being done.
+            var program = compiled.classesFor(spec.program(), text -> run.preparing(text));
+            run.start(RunningProgram.command(nice, spec.program(), program, spec.javaOptions(), spec.args()), root, options.runLimit(),
                     () -> byAlias.remove(spec.alias(), run));
             System.out.println("live: run " + id + " started (pid " + run.pid() + "): " + spec.shown());
             return run;

@@ -199,7 +199,13 @@
     say(p, 'running (pid ' + d.pid + ')');
   });
   on('out', d => { const p = panels.get(d.alias); if (p) write(p, d.s, d.ms, d.text); });
-  on('note', d => { const p = panels.get(d.alias); if (p) { p.open = {}; line(p, 'note', d.ms).appendData(d.text); } });
+  on('note', d => {
+    const p = panels.get(d.alias);
+    if (!p) return;
+    p.open = {};
+    line(p, 'note', d.ms).appendData(d.text);
+    if (d.preparing) say(p, 'preparing…');
+  });
   // This run's figures beside the recorded ones, as ./jbang compare prints them.
   on('compare', d => {
     const p = panels.get(d.alias);

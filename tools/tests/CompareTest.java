@@ -125,6 +125,40 @@ class CompareTest {
         assertTrue(r.out().contains("completed=32 rejected=68"), "the program's output streams first:\n" + r.out());
     }
 
+    /// `compare ALIAS` on a program with //DEPS (run through ./jbang as recorded): its output
+    /// streams, every figure the lessons quote from the run gets a row with both values, and
+    /// every claim of the run is checked on this output (whether it holds depends on the machine).
+    static void comparesWithDeps(String alias, String runId, String firstLine) {
+        var r = compareSh(alias);
+        assertEquals(0, r.exit(), r.all());
+        var run = COURSE.runs().get(runId);
+        assertTrue(r.out().startsWith("compare " + runId + ": " + run.command() + "\n"), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith(firstLine)), "the program's output streams first:\n" + r.out());
+        var refs = Comparison.referencesTo(COURSE, runId);
+        assertFalse(refs.isEmpty(), runId);
+        for (var ref : refs) {
+            String where = Course.relative(ref.file()) + ":" + ref.line();
+            var row = r.out().lines().filter(l -> l.strip().startsWith(where + " ")).findFirst();
+            assertTrue(row.isPresent(), "no row for " + where + " in:\n" + r.out());
+            assertFalse(row.get().contains("missing"), row.get() + "\n" + r.out());
+        }
+        assertFalse(run.claims().isEmpty(), runId);
+        for (var claim : run.claims())
+            assertTrue(r.out().contains("  holds          " + claim.says() + "\n") || r.out().contains("  does not hold  " + claim.says() + "\n"),
+                    "claim not checked: " + claim.says() + "\n" + r.out());
+        assertTrue(r.out().contains("Recorded on:  JDK ") && r.out().contains("Your machine: JDK "), r.out());
+    }
+
+    @Test
+    void compareSpringRunsTheSpringBootAppThroughJBangAndSetsEveryFigureBesideTheRecording() {
+        comparesWithDeps("spring", "spring-pool", "pool: 2000 requests at once");
+    }
+
+    @Test
+    void compareDatabaseRunsARealPostgresThroughJBangAndSetsEveryFigureBesideTheRecording() {
+        comparesWithDeps("database", "database", "PostgreSQL 14.");
+    }
+
     @Test
     void compareAsMarkdownIsATableWithBothEnvironments() {
         var r = compareSh("admission", "--markdown");

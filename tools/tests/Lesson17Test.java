@@ -160,6 +160,20 @@ class Lesson17Test {
     }
 
     @Test
+    @DisplayName("17 database: a temporary folder it cannot write to, or a file: one line that says which, exit 1, no stack trace")
+    void aFolderItCannotWriteTo(@TempDir Path tmp) throws IOException {
+        Path file = Files.writeString(tmp.resolve("a-file"), "");
+        // /proc: a folder in which nobody, root included, can make a folder.
+        for (var c : List.of(List.of(Path.of("/proc"), "it cannot be written to"), List.of(file, "not a folder"))) {
+            var r = database((Path) c.get(0), "no-pool", "10");
+            assertEquals(1, r.exit(), r.all());
+            assertTrue(r.err().contains("database: cannot create a temporary folder in " + c.get(0) + ": " + c.get(1) + "\n"), r.all());
+            assertFalse(r.out().contains("PostgreSQL 14"), r.all());
+            assertFalse(r.all().contains("\tat "), "no stack trace\n" + r.all());
+        }
+    }
+
+    @Test
     @DisplayName("17 database: bad arguments print the usage line and exit 2")
     void badArguments(@TempDir Path tmp) {
         for (var args : List.of(List.of("sometimes"), List.of("pool", "0"), List.of("pool", "5001"),
