@@ -360,7 +360,7 @@ class ExercisesTest {
                 Path file = dir.resolve(e.file().getFileName());
                 Files.writeString(file, wrong, StandardCharsets.UTF_8);
                 var r = Proc.run(dir, Map.of(), Proc.HangLimit.ofMinutes(2),
-                        List.of(Proc.JAVA.toString(), file.getFileName().toString()));
+                        Proc.javaCommand(dir, file.getFileName().toString()));   // --enable-preview for a //PREVIEW exercise
                 assertNotEquals(0, r.exit(), r.all());
                 assertTrue(r.out().contains("FAIL " + w.caughtBy() + ": got "), r.all());
                 assertTrue(r.out().contains("Hint: ./jbang check --hint " + e.name()), r.all());

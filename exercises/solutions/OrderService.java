@@ -1,0 +1,267 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+//PREVIEW
+
+// The capstone: an order service. For each order it asks two services at once, stock and
+// price, then charges the card at a payment gateway that takes at most GATEWAY_LIMIT calls at
+// once. The caller waits for the receipt until its deadline. Every call to another service is
+// a sleep standing in for the network. As shipped, orders run on a pool of platform threads.
+// main() checks four things: a burst served fast, the gateway never over its limit, a failed
+// call stopping its sibling, and a missed deadline stopping the order. Make all four pass.
+
+static final int POOL_THREADS = 40;
+static final int GATEWAY_LIMIT = 50;
+static final Duration CALL = Duration.ofMillis(150);      // stock and price, each
+static final Duration PAYMENT = Duration.ofMillis(10);       // the gateway
+
+// exercise: final ExecutorService orderThreads = Executors.newFixedThreadPool(POOL_THREADS); // TODO: one thread per order
+final ExecutorService orderThreads = Executors.newVirtualThreadPerTaskExecutor();
+// end exercise
+
+/// The service's front door: the caller gets a receipt, or gives up after `deadline`.
+Receipt placeOrder(Order order, Duration deadline) throws Exception {
+    Future<Receipt> receipt = orderThreads.submit(() -> process(order));
+    // exercise: return receipt.get(deadline.toMillis(), TimeUnit.MILLISECONDS); // TODO: the caller gives up here, but does the order stop?
+    try {
+        return receipt.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+        receipt.cancel(true);   // interrupts the order's thread: its scope then interrupts the calls
+        throw e;
+    }
+    // end exercise
+}
+
+// exercise: Receipt process(Order order) throws Exception {
+// exercise:     Quote quote = quote(order);
+// exercise:     return gateway(order, quote); // TODO: the gateway takes at most GATEWAY_LIMIT calls at once
+// exercise: }
+final Semaphore gatewayPermits = new Semaphore(GATEWAY_LIMIT, true);
+
+Receipt process(Order order) throws Exception {
+    Quote quote = quote(order);
+    gatewayPermits.acquire();   // only around the gateway: stock and price need no permit
+    try {
+        return gateway(order, quote);
+    } finally {
+        gatewayPermits.release();
+    }
+}
+// end exercise
+
+/// Stock and price, asked at the same time.
+Quote quote(Order order) throws Exception {
+    // exercise: try (var calls = Executors.newVirtualThreadPerTaskExecutor()) {
+    // exercise:     Future<Long> price = calls.submit(() -> price(order));
+    // exercise:     Future<Integer> stock = calls.submit(() -> stock(order));
+    // exercise:     return new Quote(stock.get(), price.get()); // TODO: if one call fails, the other goes on
+    // exercise: }
+    try (var scope = StructuredTaskScope.open()) {
+        var price = scope.fork(() -> price(order));
+        var stock = scope.fork(() -> stock(order));
+        scope.join();   // the first failure cancels the scope: the other call is interrupted
+        return new Quote(stock.get(), price.get());
+    }
+    // end exercise
+}
+
+// The other services. call(...) waits as a network call would, and notes the call for the checks.
+
+int stock(Order order) throws InterruptedException {
+    call("stock", order, order.product().equals(BOOK) ? CALL : SLOW_CALL);   // anything but a book is counted by hand
+    return 7;
+}
+
+long price(Order order) throws Exception {
+    if (order.product().equals(GLOBE)) {   // the price service fails for globes
+        call("price", order, PRICE_FAILS_AFTER);
+        throw new IOException("price service unavailable");
+    }
+    call("price", order, CALL);
+    return 1_250;
+}
+
+Receipt gateway(Order order, Quote quote) throws InterruptedException {
+    call("gateway", order, PAYMENT);
+    return new Receipt(order.id(), quote.cents());
+}
+
+record Order(int id, String product) {}
+record Quote(int inStock, long cents) {}
+record Receipt(int order, long cents) {}
+
+// ---- Checking your work: no need to read past this line. ----
+
+static final int BURST = 1_000;
+static final Duration BURST_DEADLINE = Duration.ofSeconds(5);
+static final String BOOK = "book", GLOBE = "globe", ATLAS = "atlas";
+static final Duration PRICE_FAILS_AFTER = Duration.ofMillis(20);
+static final Duration SLOW_CALL = Duration.ofMillis(1_000);
+static final Duration SHORT_DEADLINE = Duration.ofMillis(200);
+/// An interrupt ends a sleeping call at once; the grace leaves room for a loaded machine,
+/// and is under half of the time the slow call would otherwise run on.
+static final long GRACE_MS = 400;
+
+void main() throws Exception {
+    // (1) The theory. A pool of POOL_THREADS serves a burst in rounds, each a quote and a payment:
+    // never faster than poolMs. With a thread per order, the quotes overlap, and only the gateway
+    // goes in rounds: CALL + BURST / GATEWAY_LIMIT * PAYMENT, under a tenth of poolMs. The bound lies
+    // between, far from both, so that a loaded machine or a single core still passes.
+    long poolMs = ceilDiv(BURST, POOL_THREADS) * (CALL.toMillis() + PAYMENT.toMillis());
+    long boundMs = poolMs * 3 / 4;
+    Burst burst = burst();
+    checkThat("a burst of " + BURST + " orders, each on a virtual thread, done within " + boundMs + " ms (a quarter under the "
+                    + poolMs + " ms a pool of " + POOL_THREADS + " needs)",
+            burst.done() == BURST && burst.virtual() == BURST && burst.ms() < boundMs,
+            burst, BURST + " done on virtual threads in under " + boundMs + " ms");
+
+    // (3) and (4), at the same time: a price call that fails, and a caller that gives up.
+    Thread failing = Thread.ofVirtual().start(() -> quietly(new Order(BURST + 1, GLOBE), BURST_DEADLINE));
+    long askedAt = System.nanoTime();
+    Thread late = Thread.ofVirtual().start(() -> quietly(new Order(BURST + 2, ATLAS), SHORT_DEADLINE));
+    failing.join();
+    late.join();
+    // Time for calls left running to show themselves: the slow call's end, and the grace.
+    long waitMs = SLOW_CALL.toMillis() + GRACE_MS - (System.nanoTime() - askedAt) / 1_000_000;
+    if (waitMs > 0) Thread.sleep(waitMs);
+
+    int peak = peakAtGateway.get();
+    checkThat("never more than " + GATEWAY_LIMIT + " calls at the payment gateway at once", peak <= GATEWAY_LIMIT,
+            peak + " at once", "at most " + GATEWAY_LIMIT);
+    String sibling = siblingStopped(BURST + 1);
+    checkThat("a failed price call stopped its sibling stock call within " + GRACE_MS + " ms", sibling.isEmpty(),
+            sibling, "the stock call asked alongside price, and ended within " + GRACE_MS + " ms of the failure");
+    String leftover = leftRunning(BURST + 2, askedAt + SHORT_DEADLINE.toNanos());
+    checkThat("nothing of an order left running " + GRACE_MS + " ms after its caller's deadline", leftover.isEmpty(),
+            leftover, "every call ended within " + GRACE_MS + " ms of the deadline");
+    orderThreads.shutdownNow();   // a pool's threads would keep the program alive
+    verdict("order-service");
+}
+
+record Burst(int done, int failed, int virtual, long ms, String firstError) {
+    @Override public String toString() {
+        return done + " done" + (failed > 0 ? ", " + failed + " failed (" + firstError + ")" : "")
+                + (virtual < done ? " (" + virtual + " on virtual threads)" : " on virtual threads") + " in " + ms + " ms";
+    }
+}
+
+/// BURST callers at once, each placing one order; the time until the last has its answer.
+Burst burst() throws InterruptedException {
+    var done = new AtomicInteger();
+    var failures = new ConcurrentLinkedQueue<String>();
+    var ready = new CountDownLatch(BURST);
+    var go = new CountDownLatch(1);
+    var callers = new ArrayList<Thread>();
+    for (int i = 0; i < BURST; i++) {
+        var order = new Order(i, BOOK);
+        callers.add(Thread.ofVirtual().start(() -> {
+            ready.countDown();
+            try {
+                go.await();
+                placeOrder(order, BURST_DEADLINE);
+                done.incrementAndGet();
+            } catch (Exception e) {
+                failures.add(e.getClass().getSimpleName());
+            }
+        }));
+    }
+    ready.await();
+    long start = System.nanoTime();
+    go.countDown();
+    for (Thread caller : callers) caller.join();
+    long ms = (System.nanoTime() - start) / 1_000_000;
+    return new Burst(done.get(), failures.size(), onVirtualThreads.get(), ms, failures.isEmpty() ? "" : failures.peek());
+}
+
+void quietly(Order order, Duration deadline) {
+    try {
+        placeOrder(order, deadline);
+    } catch (Exception e) {
+        // expected: these orders fail or time out; the checks look at their calls
+    }
+}
+
+/// One call to another service, as the checks saw it.
+record Call(String service, int order, long start, long end) {}
+
+final Queue<Call> calls = new ConcurrentLinkedQueue<>();
+final Map<Integer, AtomicInteger> runningByOrder = new ConcurrentHashMap<>();
+final AtomicInteger atGateway = new AtomicInteger();
+final AtomicInteger peakAtGateway = new AtomicInteger();
+final AtomicInteger onVirtualThreads = new AtomicInteger();   // orders that reached the gateway from a virtual thread
+
+void call(String service, Order order, Duration takes) throws InterruptedException {
+    long start = System.nanoTime();
+    boolean gateway = service.equals("gateway");
+    if (gateway) {
+        peakAtGateway.accumulateAndGet(atGateway.incrementAndGet(), Math::max);
+        if (Thread.currentThread().isVirtual()) onVirtualThreads.incrementAndGet();
+    }
+    var running = runningByOrder.computeIfAbsent(order.id(), id -> new AtomicInteger());
+    running.incrementAndGet();
+    try {
+        Thread.sleep(takes);
+    } finally {
+        running.decrementAndGet();
+        if (gateway) atGateway.decrementAndGet();
+        calls.add(new Call(service, order.id(), start, System.nanoTime()));
+    }
+}
+
+List<Call> callsOf(int order) {
+    return calls.stream().filter(c -> c.order() == order).toList();
+}
+
+Optional<Call> find(int order, String service) {
+    return callsOf(order).stream().filter(c -> c.service().equals(service)).findFirst();
+}
+
+/// Empty when the stock call overlapped the failing price call and ended within GRACE_MS of it.
+String siblingStopped(int order) {
+    var price = find(order, "price");
+    var stock = find(order, "stock");
+    if (price.isEmpty()) return "no price call";
+    if (stock.isEmpty()) return "no stock call alongside the price call";
+    Call p = price.get(), s = stock.get();
+    if (s.start() > p.end() || p.start() > s.end()) return "stock and price asked one after the other";
+    long after = (s.end() - p.end()) / 1_000_000;
+    return after <= GRACE_MS ? "" : "the stock call ran on " + after + " ms after the price call failed";
+}
+
+/// Empty when every call of the order had ended within GRACE_MS of its caller's deadline.
+String leftRunning(int order, long deadline) {
+    int running = runningByOrder.getOrDefault(order, new AtomicInteger()).get();
+    if (running > 0) return running + " calls still running";
+    var latest = callsOf(order).stream().max(Comparator.comparingLong(Call::end));
+    if (latest.isEmpty()) return "no call made";
+    long after = (latest.get().end() - deadline) / 1_000_000;
+    return after <= GRACE_MS ? "" : "the " + latest.get().service() + " call ran on " + after + " ms past the deadline";
+}
+
+static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
+}
+
+final List<String> failed = new ArrayList<>();
+
+void check(String what, Object got, Object expected) {
+    checkThat(what, Objects.equals(got, expected), got, expected);
+}
+
+void checkThat(String what, boolean ok, Object got, Object expected) {
+    if (ok) {
+        IO.println("ok   " + what);
+    } else {
+        IO.println("FAIL " + what + ": got " + got + ", expected " + expected);
+        failed.add(what);
+    }
+}
+
+void verdict(String exercise) {
+    if (failed.isEmpty()) {
+        IO.println("Solved.");
+        return;
+    }
+    IO.println("Not solved yet: " + failed.getFirst());
+    IO.println("Hint: ./jbang check --hint " + exercise);
+    System.exit(1);
+}
