@@ -114,7 +114,7 @@ void inVirtualThreads(int n, Request request) {
     }
 }
 
-/// The checker's own count of pins of 20 ms or more (JFR's default threshold for the event).
+/// The checker's own count of pins of 20 ms or more (the threshold of JFR's default configuration).
 int countPins(Runnable work) {
     var pins = new AtomicInteger();
     try (var jfr = new RecordingStream()) {
