@@ -28,6 +28,9 @@ void main() throws InterruptedException {
     check("requests that ran on their own virtual thread (a pool shares a few threads)", callers.size(), REQUESTS);
     checkThat("all " + CONNECTIONS + " connections in use at the busiest moment (not fewer)", mostOpen.get() >= CONNECTIONS,
             mostOpen.get() + " at most", CONNECTIONS);
+    checkThat("times the database sat idle while requests waited", idleStarts.get() <= 2,
+            idleStarts.get() + " (requests sent in waves leave it idle between them)",
+            "at most 2: a limiter starts the next query as soon as one ends (0 on a quiet machine)");
     verdict("db-limit");
 }
 
@@ -43,7 +46,9 @@ final Set<Thread> callers = ConcurrentHashMap.newKeySet();
 /// One query on one connection: 20 to 80 ms, depending on the request.
 void query(int request) throws InterruptedException {
     if (Thread.currentThread().isVirtual()) callers.add(Thread.currentThread());
-    mostOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
+    int wasOpen = open.getAndIncrement();
+    mostOpen.accumulateAndGet(wasOpen + 1, Math::max);
+    if (wasOpen == 0 && queries.get() > 0) idleStarts.incrementAndGet();   // it had worked, then sat idle
     try {
         Thread.sleep(queryMs(request));
         queries.incrementAndGet();
@@ -57,6 +62,10 @@ long queryMs(int request) {
 }
 
 // ---- Checking your work: no need to read past this line. ----
+
+/// Queries that found every connection free after some query had finished: all 200 requests
+/// arrive at once, so until the last one starts, a free connection means a request kept waiting.
+final AtomicInteger idleStarts = new AtomicInteger();
 
 final List<String> failed = new ArrayList<>();
 

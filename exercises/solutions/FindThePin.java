@@ -1,0 +1,228 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 25+
+
+// A shop serves three kinds of requests on virtual threads, 30 of each at once, and each one
+// waits 100 ms: a price from a legacy client whose methods are synchronized, a stock level
+// from a warehouse that answers 10 at a time, and an exchange rate from a table loaded on
+// first use. One of the three kinds pins its virtual thread on JDK 25. Which one?
+// Step 1: write pinnedEvents, so that JFR tells you; the checks run each kind under it.
+// Step 2: change the design of the kind that pins, so that nothing pins and the table is
+// still loaded once.
+
+import jdk.jfr.consumer.RecordingStream;
+
+static final int REQUESTS = 30, CURRENCIES = 5;   // requests of each kind
+static final Duration WAIT = Duration.ofMillis(100);
+
+/// Runs work while JFR records jdk.VirtualThreadPinned events, and returns how many it recorded.
+int pinnedEvents(Runnable work) {
+    // exercise: work.run();
+    // exercise: return 0; // TODO: record jdk.VirtualThreadPinned with a RecordingStream while work runs, and count the events
+    var pins = new AtomicInteger();
+    try (var jfr = new RecordingStream()) {
+        jfr.enable("jdk.VirtualThreadPinned");
+        jfr.onEvent("jdk.VirtualThreadPinned", e -> pins.incrementAndGet());
+        jfr.startAsync();
+        work.run();
+        jfr.stop();   // returns once every recorded event has reached onEvent
+    }
+    return pins.get();
+    // end exercise
+}
+
+// ---- The shop: one method per kind of request. ----
+
+// exercise: String price(int item) throws InterruptedException {
+// exercise:     return new PriceClient().lookUp(item);   // a client of its own: no queue for its lock
+// exercise: }
+// exercise:
+// exercise: static final class PriceClient {              // a legacy client: every method is synchronized
+// exercise:     synchronized String lookUp(int item) throws InterruptedException {
+// exercise:         Thread.sleep(WAIT);
+// exercise:         return "price " + item;
+// exercise:     }
+// exercise: }
+// exercise:
+// exercise: final Semaphore warehouse = new Semaphore(10); // the warehouse answers 10 at a time
+// exercise:
+// exercise: String stock(int item) throws InterruptedException {
+// exercise:     warehouse.acquire();
+// exercise:     try {
+// exercise:         Thread.sleep(WAIT);
+// exercise:         return "stock " + item;
+// exercise:     } finally {
+// exercise:         warehouse.release();
+// exercise:     }
+// exercise: }
+// exercise:
+// exercise: String rate(int item) {
+// exercise:     return "rate " + Rates.TABLE.get(item % CURRENCIES);
+// exercise: }
+// exercise:
+// exercise: static final class Rates {                     // the holder idiom: TABLE is loaded on first use
+// exercise:     static final List<Long> TABLE = loadRates();
+// exercise: }
+String price(int item) throws InterruptedException {
+    return new PriceClient().lookUp(item);   // a client of its own: no queue for its lock
+}
+
+static final class PriceClient {              // a legacy client: every method is synchronized
+    synchronized String lookUp(int item) throws InterruptedException {
+        Thread.sleep(WAIT);
+        return "price " + item;
+    }
+}
+
+final Semaphore warehouse = new Semaphore(10); // the warehouse answers 10 at a time
+
+String stock(int item) throws InterruptedException {
+    warehouse.acquire();
+    try {
+        Thread.sleep(WAIT);
+        return "stock " + item;
+    } finally {
+        warehouse.release();
+    }
+}
+
+// A class initializer that blocks pins (lesson 8), so the table is loaded by a plain method,
+// under a lock: on JDK 25 a virtual thread that waits inside synchronized unmounts.
+final Object ratesLock = new Object();
+List<Long> rates;                              // guarded by ratesLock
+
+String rate(int item) {
+    List<Long> table;
+    synchronized (ratesLock) {
+        if (rates == null) rates = loadRates();
+        table = rates;
+    }
+    return "rate " + table.get(item % CURRENCIES);
+}
+// end exercise
+
+// ---- The shop's rate service: no need to change anything below. ----
+
+static final AtomicInteger rateLoads = new AtomicInteger();
+
+/// Loads the exchange rates: a 100 ms call.
+static List<Long> loadRates() {
+    rateLoads.incrementAndGet();
+    try {
+        Thread.sleep(WAIT);
+    } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+    }
+    return List.of(100L, 92L, 79L, 15_700L, 8_310L);
+}
+
+void main() {
+    int knownPins = pinnedEvents(() -> inVirtualThreads(1, i -> KnownPin.touch()));
+    checkThat("pinnedEvents counts the pin of a task that pins", knownPins >= 1, knownPins,
+            "at least 1 (a virtual thread sleeps in a class initializer)");
+    check("pinnedEvents for a task that only waits (sleeps inside synchronized)", pinnedEvents(() -> inVirtualThreads(4, i -> {
+        synchronized (new Object()) {
+            sleep(WAIT);
+        }
+    })), 0);
+
+    var answers = new ConcurrentHashMap<String, String>();
+    int[] byKind = new int[3];
+    int allPins = countPins(() -> {
+        byKind[0] = pinnedEvents(() -> inVirtualThreads(REQUESTS, i -> answers.put("p" + i, price(i))));
+        byKind[1] = pinnedEvents(() -> inVirtualThreads(REQUESTS, i -> answers.put("s" + i, stock(i))));
+        byKind[2] = pinnedEvents(() -> inVirtualThreads(REQUESTS, i -> answers.put("r" + i, rate(i))));
+    });
+    check("pinned events serving the price requests (your pinnedEvents)", byKind[0], 0);
+    check("pinned events serving the stock requests (your pinnedEvents)", byKind[1], 0);
+    check("pinned events serving the rate requests (your pinnedEvents)", byKind[2], 0);
+    check("pinned events serving all " + 3 * REQUESTS + " requests (the checker's own recording)", allPins, 0);
+    check("requests answered right", rightAnswers(answers), 3 * REQUESTS);
+    check("times the rates were loaded", rateLoads.get(), 1);
+    verdict("find-the-pin");
+}
+
+// ---- Checking your work: no need to read past this line. ----
+
+interface Request { void serve(int i) throws Exception; }
+
+/// Runs request(0) to request(n - 1) at once, each on a virtual thread of its own.
+void inVirtualThreads(int n, Request request) {
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (int i = 0; i < n; i++) {
+            int item = i;
+            executor.submit(() -> {
+                try {
+                    request.serve(item);
+                } catch (Exception e) {
+                    // a request that fails gives no answer: "requests answered right" counts it
+                }
+            });
+        }
+    }
+}
+
+/// The checker's own count of pins of 20 ms or more (the threshold of JFR's default configuration).
+int countPins(Runnable work) {
+    var pins = new AtomicInteger();
+    try (var jfr = new RecordingStream()) {
+        jfr.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(20));
+        jfr.onEvent("jdk.VirtualThreadPinned", e -> pins.incrementAndGet());
+        jfr.startAsync();
+        work.run();
+        jfr.stop();
+    }
+    return pins.get();
+}
+
+Map<String, String> expectedAnswers() {
+    var expected = new HashMap<String, String>();
+    List<Long> table = List.of(100L, 92L, 79L, 15_700L, 8_310L);
+    for (int i = 0; i < REQUESTS; i++) {
+        expected.put("p" + i, "price " + i);
+        expected.put("s" + i, "stock " + i);
+        expected.put("r" + i, "rate " + table.get(i % CURRENCIES));
+    }
+    return expected;
+}
+
+int rightAnswers(Map<String, String> answers) {
+    return (int) expectedAnswers().entrySet().stream().filter(e -> e.getValue().equals(answers.get(e.getKey()))).count();
+}
+
+static void sleep(Duration d) {
+    try {
+        Thread.sleep(d);
+    } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+    }
+}
+
+static final class KnownPin {                  // its initializer sleeps: the thread that runs it pins
+    static { sleep(WAIT); }
+    static void touch() {}
+}
+
+final List<String> failed = new ArrayList<>();
+
+void check(String what, Object got, Object expected) {
+    checkThat(what, Objects.equals(got, expected), got, expected);
+}
+
+void checkThat(String what, boolean ok, Object got, Object expected) {
+    if (ok) {
+        IO.println("ok   " + what);
+    } else {
+        IO.println("FAIL " + what + ": got " + got + ", expected " + expected);
+        failed.add(what);
+    }
+}
+
+void verdict(String exercise) {
+    if (failed.isEmpty()) {
+        IO.println("Solved.");
+        return;
+    }
+    IO.println("Not solved yet: " + failed.getFirst());
+    IO.println("Hint: ./jbang check --hint " + exercise);
+    System.exit(1);
+}
