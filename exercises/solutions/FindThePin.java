@@ -85,7 +85,7 @@ String stock(int item) throws InterruptedException {
     }
 }
 
-// A class initializer that blocks pins (lesson 8), so the table is loaded by a plain method,
+// A class initializer that blocks pins (the pinning lesson shows it), so the table is loaded by a plain method,
 // under a lock: on JDK 25 a virtual thread that waits inside synchronized unmounts.
 final Object ratesLock = new Object();
 List<Long> rates;                              // guarded by ratesLock

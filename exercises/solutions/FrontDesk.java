@@ -1,11 +1,10 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// The JDK's HttpServer, on 127.0.0.1, runs its handler on the executor it is given, and the
-// handler calls a database that answers in 500 ms. 500 requests arrive at once. As written,
-// they are served 10 at a time: 50 rounds of the wait, 25 seconds (the check stops counting
-// after 16 rounds). Make the burst take a few rounds, with a virtual thread per request.
-// Changing one line is not enough: look at every place where a request waits for a thread.
+// The JDK's HttpServer runs its handler on the executor it is given; the handler calls a
+// database that answers in 500 ms. 500 requests arrive at once and are served 10 at a time:
+// 50 rounds, 25 s. Make the burst take a few rounds, with a virtual thread per request.
+// One line is not enough: find every place where a request waits for a thread.
 
 import module java.net.http;
 import module jdk.httpserver;
@@ -90,8 +89,7 @@ void seen(Thread handler) {
     (handler.isVirtual() ? virtualThreads : platformThreads).add(handler);
 }
 
-/// How many of the virtual threads that handled a request have ended, waiting up to 2 s for
-/// them: a thread started for one request ends with it; a pool's thread waits for the next task.
+/// How many request threads have ended, waiting up to 2 s: a pool's threads wait for more work.
 int endedWithTheirRequest() throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
     int ended = 0;
@@ -100,8 +98,7 @@ int endedWithTheirRequest() throws InterruptedException {
     return ended;
 }
 
-/// Sends every request at one moment, each from a virtual thread of its own; returns how many
-/// were answered 200 before the deadline.
+/// Sends every request at once; returns how many were answered 200 before the deadline.
 int sendAllAtOnce(URI uri) throws InterruptedException {
     var ok = new AtomicInteger();
     var go = new CountDownLatch(1);
