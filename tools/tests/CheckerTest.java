@@ -192,8 +192,8 @@ class CheckerTest {
         assertTrue(r.out().contains("Edit exercises/" + first.file().getFileName()), r.all());
         assertTrue(r.out().contains("  Not solved yet: "), r.all());
         assertTrue(r.out().contains("  Hint: ./jbang check --hint " + first.name()), r.all());
-        for (Exercise e : ALL)
-            assertTrue(Pattern.compile("(?m)^  --   " + Pattern.quote(e.name()) + " +\\d+/\\d+ checks: .+$").matcher(r.out()).find(), r.all());
+        for (Exercise e : ALL)   // the last, this copy's capstone, lists its checks under it instead of the first failure
+            assertTrue(Pattern.compile("(?m)^  --   " + Pattern.quote(e.name()) + " +\\d+/\\d+ checks(: .+)?$").matcher(r.out()).find(), r.all());
     }
 
     @Test
