@@ -25,6 +25,11 @@ import static kit.SourceRuns.readOrNull;
 /// time stamp, 100 ms by default; CHECK_TIMEOUT_SECONDS (or -Dcheck.timeout.seconds) ends a run that hangs, 30 s;
 /// CHECK_PARALLEL (or -Dcheck.parallel) is how many exercises `check` runs at once, one per
 /// core up to 4.
+///
+/// An exercise prints one line per check it makes, `ok   what` or `FAIL what: got ..., expected
+/// ...`, then its verdict; `check` counts those lines (2/3 checks) and lists the exercises under
+/// their lessons. The last exercise of the course is its capstone: `check` also lists its checks
+/// one by one, since a student converts its properties one at a time.
 
 static final String USAGE = """
         usage: check                      run every exercise, show progress and what to do next
@@ -137,19 +142,22 @@ int checkAll() {
         Outcome o = outcome(started.get(last));
         IO.println("The one you saved last: " + last.name() + ": " + (o.solved() ? "solved." : o.failure()));
     }
+    int width = exercises.stream().mapToInt(e -> e.name().length()).max().orElse(0);
+    String lesson = null;
     for (int i = 0; i < exercises.size(); i++) {
         Exercise e = exercises.get(i);
         Outcome o = outcome(outcomes.get(i));
         if (o.kept()) kept++;
+        if (!e.lessonFile().equals(lesson)) {
+            lesson = e.lessonFile();
+            IO.println("Lesson " + lessonOf(e));
+        }
+        IO.println(summary(e, o, width));
         if (o.solved()) {
             solved++;
-            IO.println("  ok   " + e.name());
-        } else {
-            IO.println("  --   " + e.name() + ": " + o.failure());
-            if (next == null) {
-                next = e;
-                nextOutcome = o;
-            }
+        } else if (next == null) {
+            next = e;
+            nextOutcome = o;
         }
     }
     IO.println();
@@ -163,13 +171,71 @@ int checkAll() {
         return 0;
     }
     IO.println();
-    IO.println("Next: " + next.name() + ", from lesson " + next.lessonFile());
+    IO.println("Next: " + next.name() + ", from lesson " + lessonOf(next));
     IO.println("  " + next.practises());
     IO.println("Edit " + Course.relative(next.file()) + " until it says Solved. Right now it says:");
     IO.println(indent(nextOutcome.output()));
     tellHowToGoOn(next, nextOutcome);
     IO.println("Re-run on every save: ./jbang check --watch");
     return 1;
+}
+
+/// One exercise's lines in the list: `ok   crew   6/6`, `--   race   2/3 checks: the total is
+/// exact` (the first check that failed), and for the capstone (the last exercise) unsolved, each
+/// of its checks on a line of its own. A run that made no check (a compile error) says why.
+String summary(Exercise e, Outcome o, int width) {
+    var checks = o.checks();
+    String counts = o.passed();
+    String name = (o.solved() ? "  ok   " : "  --   ") + e.name();
+    if (o.solved()) return counts.isEmpty() ? name : pad(name, width + 7) + " " + counts;
+    String line = pad(name, width + 7) + " " + (counts.isEmpty() ? "" : counts + " checks");
+    if (e != exercises.getLast() || checks.isEmpty())
+        return line + (counts.isEmpty() ? "" : ": ") + o.failure();
+    var b = new StringBuilder(line);
+    for (String c : checks) {
+        int got = c.indexOf(": got ");
+        b.append("\n       ").append(got < 0 ? c : c.substring(0, got));
+    }
+    return b.toString();
+}
+
+static String pad(String s, int width) {
+    return s.length() >= width ? s : s + " ".repeat(width - s.length());
+}
+
+// ---- lessons: number and title ----
+
+final Map<String, String> titles = new HashMap<>();
+
+/// `11, Wait or refuse: limits that still matter`: the lesson's number (its file's prefix) and
+/// its `title:` from the front matter of lessons/FILE.md, or the file's name without one.
+String lessonOf(Exercise e) {
+    String file = e.lessonFile();
+    String number = file.replaceFirst("^0*(\\d+)-.*$", "$1");
+    return number + ", " + titles.computeIfAbsent(file, f -> {
+        String title = titleOf(root.resolve("lessons").resolve(f + ".md"));
+        return title == null ? f : title;
+    });
+}
+
+/// The `title:` of a markdown file's front matter (plain, or quoted as YAML quotes it), or null.
+static String titleOf(Path file) {
+    try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        String line = in.readLine();
+        if (line == null || !line.strip().equals("---")) return null;
+        while ((line = in.readLine()) != null && !line.strip().equals("---")) {
+            if (!line.startsWith("title:")) continue;
+            String v = line.substring(6).strip();
+            if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\""))
+                v = v.substring(1, v.length() - 1).replace("\\\"", "\"").replace("\\\\", "\\");
+            else if (v.length() >= 2 && v.startsWith("'") && v.endsWith("'"))
+                v = v.substring(1, v.length() - 1).replace("''", "'");
+            return v.isEmpty() ? null : v;
+        }
+    } catch (IOException x) {
+        // no lesson file: its name will do
+    }
+    return null;
 }
 
 /// Said above a verdict read from .cache/check.
@@ -179,7 +245,7 @@ static String fromCache(Exercise e) {
 }
 
 int checkOne(Exercise e) {
-    IO.println(e.name() + " (lesson " + e.lessonFile() + "): " + Course.relative(e.file()));
+    IO.println(e.name() + " (lesson " + lessonOf(e) + "): " + Course.relative(e.file()));
     Outcome o = fresh ? null : keptOutcome(e);
     if (o == null) o = runExercise(e);
     else IO.println(fromCache(e));
@@ -202,6 +268,17 @@ void tellHowToGoOn(Exercise e, Outcome o) {
 record Outcome(boolean solved, boolean saidVerdict, String failure, String output, boolean kept) {
     Outcome(boolean solved, boolean saidVerdict, String failure, String output) {
         this(solved, saidVerdict, failure, output, false);
+    }
+
+    /// The exercise's check lines, one per check it made: `ok   what` or `FAIL what: got ...`.
+    List<String> checks() {
+        return output.lines().filter(l -> l.startsWith("ok   ") || l.startsWith("FAIL ")).toList();
+    }
+
+    /// `2/4`: the checks that passed of those made, or "" for a run that made no check.
+    String passed() {
+        var checks = checks();
+        return checks.isEmpty() ? "" : checks.stream().filter(c -> c.startsWith("ok")).count() + "/" + checks.size();
     }
 }
 
@@ -319,7 +396,7 @@ int watch() {
             }
             IO.println();
             IO.println(solved + " of " + exercises.size() + " solved. Now: " + current.name()
-                    + " (lesson " + current.lessonFile() + ")");
+                    + " (lesson " + lessonOf(current) + ")");
             if (outcome.kept()) IO.println(fromCache(current));
             IO.println(indent(outcome.output()));
             tellHowToGoOn(current, outcome);
@@ -339,8 +416,11 @@ int watch() {
                 IO.println();
                 IO.println("Saved " + Course.relative(current.file()) + ", checking it again.");
                 checked = readOrNull(current.file());
+                String before = outcome.passed();
                 outcome = runExercise(current);
                 IO.println(indent(outcome.output()));
+                if (!outcome.solved() && !outcome.passed().isEmpty())
+                    IO.println(outcome.passed() + " checks pass" + (before.isEmpty() ? "." : " (" + before + " before this save)."));
                 if (outcome.solved()) {
                     solvedText.put(current.name(), checked);
                     IO.println("Solved " + current.name() + ".");

@@ -93,6 +93,75 @@ class CheckerTest {
         return hints;
     }
 
+    /// The capstone fixture: the last exercise, in a lesson of its own after the course's, with
+    /// four properties checked on lines of their own. Shipped, it passes the first; the
+    /// student converts them one by one (`int converted = 2;`).
+    static final String CAPSTONE_TITLE = "All together: an order service";
+    static final String CAPSTONE_SOLUTION = """
+            /// A test's capstone: four properties, one check line each.
+            static final List<String> PROPERTIES = List.of("throughput under a burst", "never more than 10 at the database",
+                    "a failed sibling cancelled", "nothing left running after the deadline");
+
+            void main() {
+                // exercise: int converted = 1;
+                int converted = PROPERTIES.size();
+                // end exercise
+                var failed = new ArrayList<String>();
+                for (int i = 0; i < PROPERTIES.size(); i++) {
+                    if (i < converted) {
+                        IO.println("ok   " + PROPERTIES.get(i));
+                    } else {
+                        IO.println("FAIL " + PROPERTIES.get(i) + ": got no, expected yes");
+                        failed.add(PROPERTIES.get(i));
+                    }
+                }
+                if (failed.isEmpty()) {
+                    IO.println("Solved.");
+                    return;
+                }
+                IO.println("Not solved yet: " + failed.getFirst());
+                IO.println("Hint: ./jbang check --hint all-together");
+                System.exit(1);
+            }
+            """;
+
+    /// A copy of the repository with the capstone fixture after its exercises, as shipped.
+    Path copyWithACapstone() throws IOException {
+        Path copy = copyOfTheRepo();
+        Files.writeString(copy.resolve("lessons/99-all-together.md"), "---\ntitle: \"" + CAPSTONE_TITLE + "\"\n---\n\nThe capstone.\n");
+        Path hints = copy.resolve("exercises/HINTS.md");
+        Files.writeString(hints, Files.readString(hints).stripTrailing() + """
+
+
+                ## all-together
+
+                - lesson: 99-all-together
+                - practises: Converting an order service, one property at a time.
+
+                1. One property at a time.
+                """);
+        Files.writeString(copy.resolve("exercises/solutions/AllTogether.java"), CAPSTONE_SOLUTION);
+        Files.writeString(copy.resolve("exercises/AllTogether.java"), Exercises.derive(CAPSTONE_SOLUTION));
+        return copy;
+    }
+
+    /// Writes the capstone with its first `n` properties converted.
+    static void convert(Path copy, int n) throws IOException {
+        Path file = copy.resolve("exercises/AllTogether.java");
+        Files.writeString(file, Files.readString(file).replaceFirst("int converted = \\d+;", "int converted = " + n + ";"));
+    }
+
+    /// `1, What a platform thread costs`: the lesson's number and its title, as its front matter says.
+    static String lessonOf(Exercise e) {
+        return Integer.parseInt(e.lessonFile().replaceFirst("-.*", "")) + ", "
+                + course.Lesson.load(Proc.ROOT.resolve("lessons").resolve(e.lessonFile() + ".md")).title();
+    }
+
+    /// `  ok   crew       6/6`: solved, and every check it made passed.
+    static Pattern solvedLine(Exercise e) {
+        return Pattern.compile("(?m)^  ok   " + Pattern.quote(e.name()) + " +(\\d+)/\\1$");
+    }
+
     static void solve(Path copy, Exercise e) throws IOException {
         Files.copy(e.solution(), copy.resolve("exercises").resolve(e.file().getFileName()),
                 StandardCopyOption.REPLACE_EXISTING);
@@ -119,11 +188,84 @@ class CheckerTest {
         assertTrue(r.out().contains("Checking " + ALL.size() + " exercises, in course order."), r.all());
         assertTrue(r.out().contains("0 of " + ALL.size() + " solved."), r.all());
         Exercise first = ALL.getFirst();
-        assertTrue(r.out().contains("Next: " + first.name()), r.all());
+        assertTrue(r.out().contains("Next: " + first.name() + ", from lesson " + lessonOf(first) + "\n"), r.all());
         assertTrue(r.out().contains("Edit exercises/" + first.file().getFileName()), r.all());
         assertTrue(r.out().contains("  Not solved yet: "), r.all());
         assertTrue(r.out().contains("  Hint: ./jbang check --hint " + first.name()), r.all());
-        for (Exercise e : ALL) assertTrue(r.out().contains("  --   " + e.name() + ": "), r.all());
+        for (Exercise e : ALL)   // the last, this copy's capstone, lists its checks under it instead of the first failure
+            assertTrue(Pattern.compile("(?m)^  --   " + Pattern.quote(e.name()) + " +\\d+/\\d+ checks(: .+)?$").matcher(r.out()).find(), r.all());
+    }
+
+    @Test
+    @DisplayName("check: each exercise under a heading for its lesson (number and title), with the checks it passed of those it made")
+    void groupedByLessonWithCounts() throws IOException {
+        Path copy = copyOfTheRepo();
+        var r = check(copy);
+        assertEquals(1, r.exit(), r.all());
+        var lines = r.out().lines().toList();
+        for (Exercise e : ALL) {
+            int at = indexOf(lines, "  --   " + e.name() + " ", r);
+            int heading = at - 1;
+            while (!lines.get(heading).startsWith("Lesson ")) heading--;
+            assertEquals("Lesson " + lessonOf(e), lines.get(heading), r.all());
+        }
+        var headings = lines.stream().filter(l -> l.startsWith("Lesson ")).toList();
+        assertEquals(ALL.stream().map(e -> "Lesson " + lessonOf(e)).distinct().toList(), headings,
+                "one heading per lesson that has an exercise, in course order:\n" + r.all());
+
+        // the first exercise's count: its output (under Next) has one line per check made
+        String said = r.out().substring(r.out().indexOf("Right now it says:\n"));
+        var checks = said.substring(0, said.indexOf("  Not solved yet: ")).lines()
+                .filter(l -> l.startsWith("  ok   ") || l.startsWith("  FAIL ")).toList();
+        long ok = checks.stream().filter(l -> l.startsWith("  ok   ")).count();
+        assertFalse(checks.isEmpty(), r.all());
+        assertTrue(Pattern.compile("(?m)^  --   " + Pattern.quote(ALL.getFirst().name()) + " +" + ok + "/" + checks.size() + " checks: ")
+                .matcher(r.out()).find(), "expected " + ok + "/" + checks.size() + ":\n" + r.all());
+    }
+
+    static int indexOf(List<String> lines, String start, Proc.Result r) {
+        for (int i = 0; i < lines.size(); i++)
+            if (lines.get(i).startsWith(start)) return i;
+        return fail("no line starts with '" + start + "':\n" + r.all());
+    }
+
+    @Test
+    @DisplayName("check: the capstone (the last exercise) lists each of its checks, ok or FAIL, as its properties are converted one by one")
+    void capstoneChecksOneByOne() throws IOException {
+        Path copy = copyWithACapstone();
+        for (Exercise e : ALL) solve(copy, e);
+        var shipped = check(copy);
+        assertEquals(1, shipped.exit(), shipped.all());
+        assertTrue(shipped.out().contains(ALL.size() + " of " + (ALL.size() + 1) + " solved."), shipped.all());
+        assertTrue(shipped.out().contains("""
+                Lesson 99, All together: an order service
+                  --   all-together 1/4 checks
+                       ok   throughput under a burst
+                       FAIL never more than 10 at the database
+                       FAIL a failed sibling cancelled
+                       FAIL nothing left running after the deadline
+                """), shipped.all());
+        assertTrue(shipped.out().contains("Next: all-together, from lesson 99, " + CAPSTONE_TITLE + "\n"), shipped.all());
+
+        convert(copy, 3);
+        var three = check(copy);
+        assertTrue(three.out().contains("""
+                  --   all-together 3/4 checks
+                       ok   throughput under a burst
+                       ok   never more than 10 at the database
+                       ok   a failed sibling cancelled
+                       FAIL nothing left running after the deadline
+                """), three.all());
+        var lines = three.out().lines().toList();
+        for (Exercise e : ALL) {                         // the other exercises: one line each
+            String after = lines.get(indexOf(lines, "  ok   " + e.name() + " ", three) + 1);
+            assertTrue(after.startsWith("  ok   ") || after.startsWith("Lesson "), three.all());
+        }
+
+        convert(copy, 4);
+        var solved = check(copy);
+        assertEquals(0, solved.exit(), solved.all());
+        assertTrue(solved.out().contains("\n  ok   all-together 4/4\n\n"), solved.all());
     }
 
     @Test
@@ -135,9 +277,9 @@ class CheckerTest {
         var r = check(copy);
         assertEquals(1, r.exit(), r.all());
         assertTrue(r.out().contains("2 of " + ALL.size() + " solved."), r.all());
-        assertTrue(r.out().contains("  ok   " + ALL.get(0).name() + "\n"), r.all());
-        assertTrue(r.out().contains("  --   " + ALL.get(1).name() + ": "), r.all());
-        assertTrue(r.out().contains("  ok   " + ALL.get(2).name() + "\n"), r.all());
+        assertTrue(solvedLine(ALL.get(0)).matcher(r.out()).find(), r.all());
+        assertTrue(r.out().contains("  --   " + ALL.get(1).name() + " "), r.all());
+        assertTrue(solvedLine(ALL.get(2)).matcher(r.out()).find(), r.all());
         assertTrue(r.out().contains("Next: " + ALL.get(1).name()), r.all());
         assertTrue(r.out().contains("Edit exercises/" + ALL.get(1).file().getFileName()), r.all());
         assertTrue(r.out().contains("Hint: ./jbang check --hint " + ALL.get(1).name()), r.all());
@@ -152,7 +294,7 @@ class CheckerTest {
         assertEquals(0, r.exit(), r.all());
         assertTrue(r.out().contains(ALL.size() + " of " + ALL.size() + " solved."), r.all());
         assertTrue(r.out().contains("All exercises solved."), r.all());
-        for (Exercise e : ALL) assertTrue(r.out().contains("  ok   " + e.name() + "\n"), r.all());
+        for (Exercise e : ALL) assertTrue(solvedLine(e).matcher(r.out()).find(), r.all());
     }
 
     /// JAVA_TOOL_OPTIONS makes every JVM say "Picked up JAVA_TOOL_OPTIONS: ..." on stderr: the
@@ -211,7 +353,7 @@ class CheckerTest {
         solve(copy, ALL.get(1));
         var changed = check(copy);
         assertTrue(changed.out().contains("1 of " + ALL.size() + " solved."), changed.all());
-        assertTrue(changed.out().contains("  ok   " + ALL.get(1).name() + "\n"), changed.all());
+        assertTrue(solvedLine(ALL.get(1)).matcher(changed.out()).find(), changed.all());
         assertTrue(changed.out().contains((ALL.size() - 1) + " of " + ALL.size() + " results are from the cache"), changed.all());
 
         Exercise e = ALL.get(0);
@@ -479,10 +621,31 @@ class CheckerTest {
         var w = Watcher.start(copy, tmp.resolve("watch.txt"));
         w.await("Watching exercises/" + last.file().getFileName());
         Files.writeString(file, Files.readString(file) + "\n// still thinking\n");
-        w.awaitAfter("Saved exercises/" + last.file().getFileName() + ", checking it again.",
-                "Hint: ./jbang check --hint " + last.name() + "\nWatching");
+        String saved = "Saved exercises/" + last.file().getFileName() + ", checking it again.";
+        w.awaitAfter(saved, " before this save).\nWatching");
+        String again = w.text().substring(w.text().lastIndexOf(saved));
+        assertTrue(again.contains("Hint: ./jbang check --hint " + last.name() + "\n"), again);
         solve(copy, last);
         assertEquals(0, w.awaitExit(), w.text());
+        assertTrue(w.text().contains("All exercises solved."), w.text());
+    }
+
+    @Test
+    @DisplayName("check --watch on the capstone: shows its check lines, counts the checks that pass after each save, ends when it is solved")
+    void watchTheCapstone() throws Exception {
+        Path copy = copyWithACapstone();
+        for (Exercise e : ALL) solve(copy, e);
+        var w = Watcher.start(copy, tmp.resolve("watch.txt"));
+        w.await("Watching exercises/AllTogether.java");
+        assertTrue(w.text().contains(ALL.size() + " of " + (ALL.size() + 1) + " solved. Now: all-together (lesson 99, "
+                + CAPSTONE_TITLE + ")"), w.text());
+        assertTrue(w.text().contains("  ok   throughput under a burst\n  FAIL never more than 10 at the database: got no"), w.text());
+        convert(copy, 2);
+        w.awaitAfter("Saved exercises/AllTogether.java, checking it again.", "2/4 checks pass (1/4 before this save).\n");
+        assertTrue(w.text().contains("  ok   never more than 10 at the database\n  FAIL a failed sibling cancelled: got no"), w.text());
+        convert(copy, 4);
+        assertEquals(0, w.awaitExit(), w.text());
+        assertTrue(w.text().contains("Solved all-together."), w.text());
         assertTrue(w.text().contains("All exercises solved."), w.text());
     }
 
