@@ -14,7 +14,7 @@ final int CORES = Runtime.getRuntime().availableProcessors();
 final int REPORTS = 2 * CORES;                                     // more reports at once than cores
 
 // exercise: // TODO (1 of 3): the reports need somewhere to compute that fits CPU work
-final ExecutorService cores = Executors.newFixedThreadPool(CORES);
+final ExecutorService cpuPool = Executors.newFixedThreadPool(CORES);
 // end exercise
 
 void main() throws Exception {
@@ -27,7 +27,7 @@ void main() throws Exception {
         finishedWhenAnswered = answerQuickRequest();
     }
     // exercise: // TODO (3 of 3): the service has stopped; stop what it no longer needs
-    cores.close();
+    cpuPool.close();
     // end exercise
 
     long exact = 0;
@@ -45,7 +45,7 @@ void main() throws Exception {
 /// A report request, on the virtual thread the service gave it. Returns its count of primes.
 int report() throws Exception {
     // exercise: return countPrimes(FROM, TO);   // TODO (2 of 3): this computes on the request's own virtual thread
-    return cores.submit(() -> countPrimes(FROM, TO)).get();
+    return cpuPool.submit(() -> countPrimes(FROM, TO)).get();
     // end exercise
 }
 
