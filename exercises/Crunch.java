@@ -34,7 +34,7 @@ void main() throws Exception {
             describe(computedOn), CORES == 1 ? "1 platform thread" : CORES + " platform threads, one per core");
     var stillRunning = stillRunning(computedOn);
     checkThat("threads left running after the service stopped", stillRunning.isEmpty(),
-            stillRunning, "none");
+            stillRunning.size() + (stillRunning.isEmpty() ? "" : ", e.g. " + stillRunning.getFirst()), "none");
     verdict("crunch");
 }
 
