@@ -1,19 +1,27 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// Five virtual threads answer a roll call, each after its own pause.
-// callTheRoll() must not return before every one has answered: if main moved on and
-// returned, the JVM would exit and cut them off, because virtual threads are daemon threads.
+// Five students answer a roll call, each on a virtual thread of an executor, after a pause
+// of their own; student 4 is absent, and that task throws. callTheRoll() must not return
+// before every student has answered: if main moved on and returned, the JVM would exit and
+// cut them off, because virtual threads are daemon threads. And the absence must be heard:
+// an exception kept in a Future that nobody reads is lost.
 
-final int STUDENTS = 5;
+final int STUDENTS = 5, ABSENT = 4;
 final Queue<String> answers = new ConcurrentLinkedQueue<>();
 
 void main() throws InterruptedException {
     mainThread = Thread.currentThread();
-    callTheRoll();
+    Thread.setDefaultUncaughtExceptionHandler((thread, e) -> reported.add(e.getMessage()));
+    try {
+        callTheRoll();
+    } catch (Exception e) {                    // an absence that callTheRoll throws is heard too
+        reported.add(String.valueOf(e.getMessage()));
+    }
     var answered = List.copyOf(answers);
 
-    check("all " + STUDENTS + " answered before callTheRoll returned", answered.size(), STUDENTS);
+    check("students who answered before callTheRoll returned", answered.size(), STUDENTS - 1);
+    check("absences reported", reported.stream().filter(r -> r.contains("student " + ABSENT + " is absent")).count(), 1L);
     check("answers from platform threads (there should be none)",
             answered.stream().filter(a -> a.endsWith("platform")).count(), 0L);
     checkThat("callTheRoll waited for the threads, not for a set time", !mainWasSleeping,
@@ -21,13 +29,13 @@ void main() throws InterruptedException {
     verdict("roll-call");
 }
 
-void callTheRoll() throws InterruptedException {
-    var threads = new ArrayList<Thread>();
+void callTheRoll() throws Exception {
+    var executor = Executors.newVirtualThreadPerTaskExecutor();
     for (int i = 1; i <= STUDENTS; i++) {
         int student = i;
-        threads.add(Thread.ofVirtual().name("student-" + student).start(() -> answer(student)));
+        executor.submit(() -> answer(student));
     }
-    // TODO: the threads are still pausing, and nothing here waits for them. Wait for each one.
+    // TODO: nothing here waits for the students, and nothing ever reads what submit() keeps
 }
 
 void answer(int student) {
@@ -36,14 +44,16 @@ void answer(int student) {
     } catch (InterruptedException e) {
         return;
     }
+    if (student == ABSENT) throw new IllegalStateException("student " + student + " is absent");
     answers.add("student " + student + " here, " + (Thread.currentThread().isVirtual() ? "virtual" : "platform"));
-    if (student == STUDENTS) lookAtMain();     // for the checks below
+    if (student == STUDENTS) lookAtMain();     // for the checks in main
 }
 
 // ---- Checking your work: no need to read past this line. ----
 
 Thread mainThread;
 volatile boolean mainWasSleeping;
+final Queue<String> reported = new ConcurrentLinkedQueue<>();
 
 void lookAtMain() {
     mainWasSleeping = Arrays.stream(mainThread.getStackTrace())

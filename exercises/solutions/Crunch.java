@@ -1,65 +1,62 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// A service answers quick requests on virtual threads. A report arrives that only computes:
-// it counts the primes from 10,000,000 to 12,000,000, in three chunks per core, and as it
-// stands each chunk gets a virtual thread of its own. Give the chunks an executor that
-// fits work that needs cores, not waiting, so that the count stays exact and quick requests
-// are still answered while the report computes.
+// A service answers every request on a virtual thread of its own. Some requests are reports
+// that only compute: each counts the primes from 10,000,000 to 10,300,000. As it stands each
+// report computes on its request's virtual thread, so when more reports arrive than there
+// are cores, as here, they hold every carrier and a quick request waits until one ends.
+// Change the service so that the reports compute on threads made for CPU work, one per
+// core and shared by all reports, while each request still waits for its count on its own
+// virtual thread; and leave nothing running when the service stops.
 
-final int FROM = 10_000_000, TO = 12_000_000, PRIMES = 123_481;   // primes n with FROM <= n < TO
+final int FROM = 10_000_000, TO = 10_300_000, PRIMES = 18_599;   // primes n with FROM <= n < TO
 final int CORES = Runtime.getRuntime().availableProcessors();
-final int CHUNKS = 3 * CORES;
-final Set<Thread> reportThreads = ConcurrentHashMap.newKeySet();
-final Queue<Long> chunkMillis = new ConcurrentLinkedQueue<>();
+final int REPORTS = 2 * CORES;                                     // more reports at once than cores
+
+// exercise: // TODO (1 of 3): the reports need somewhere to compute that fits CPU work
+final ExecutorService cpuPool = Executors.newFixedThreadPool(CORES);
+// end exercise
 
 void main() throws Exception {
-    answerQuickRequest();                        // the service is up and answering
-    var computing = new CountDownLatch(CORES);
-    var chunks = new ArrayList<Future<Integer>>();
-    long requestMillis;
-    try (ExecutorService executor = executorForCpuWork()) {
-        for (int c = 0; c < CHUNKS; c++) {
-            int from = boundary(c), to = boundary(c + 1);
-            chunks.add(executor.submit(() -> {
-                computing.countDown();
-                return countPrimes(from, to);
-            }));
-        }
-        computing.await(10, TimeUnit.SECONDS);   // the report is computing: a request comes in
-        requestMillis = answerQuickRequest();
+    answerQuickRequest();                                // the service is up and answering
+    var reports = new ArrayList<Future<Integer>>();
+    int finishedWhenAnswered;
+    try (var service = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (int r = 0; r < REPORTS; r++) reports.add(service.submit(this::report));
+        computing.await(5, TimeUnit.SECONDS);            // reports are computing: a quick request comes in
+        finishedWhenAnswered = answerQuickRequest();
     }
-    int primes = 0;
-    for (var chunk : chunks) primes += chunk.get();
+    // exercise: // TODO (3 of 3): the service has stopped; stop what it no longer needs
+    cpuPool.close();
+    // end exercise
 
-    long shortestChunk = Collections.min(chunkMillis);
-    check("primes counted by the report", primes, PRIMES);
-    checkThat("a quick request answered while the report computes", requestMillis * 3 <= shortestChunk,
-            requestMillis + " ms to answer it", "at most a third of a chunk's " + shortestChunk + " ms");
-    checkThat("threads the report computed on", reportThreads.size() == CORES, reportThreads.size(),
-            CORES + ", one per core");
+    long exact = 0;
+    for (var report : reports) if (report.get() == PRIMES) exact++;
+    check("reports that counted " + PRIMES + " primes", exact, (long) REPORTS);
+    check("reports finished before a quick request was answered", finishedWhenAnswered, 0);
+    checkThat("threads the reports computed on", onPlatformThreads(computedOn) == CORES && computedOn.size() == CORES,
+            describe(computedOn), CORES == 1 ? "1 platform thread" : CORES + " platform threads, one per core");
+    var stillRunning = stillRunning(computedOn);
+    checkThat("threads left running after the service stopped", stillRunning.isEmpty(),
+            stillRunning.size() + (stillRunning.isEmpty() ? "" : ", e.g. " + stillRunning.getFirst()), "none");
     verdict("crunch");
 }
 
-ExecutorService executorForCpuWork() {
-    // exercise: return Executors.newVirtualThreadPerTaskExecutor(); // TODO: these chunks never wait, they compute. Which executor fits?
-    return Executors.newFixedThreadPool(CORES);
+/// A report request, on the virtual thread the service gave it. Returns its count of primes.
+int report() throws Exception {
+    // exercise: return countPrimes(FROM, TO);   // TODO (2 of 3): this computes on the request's own virtual thread
+    return cpuPool.submit(() -> countPrimes(FROM, TO)).get();
     // end exercise
 }
 
-/// Where chunk c starts: the chunks split FROM to TO evenly.
-int boundary(int c) {
-    return (int) (FROM + (long) (TO - FROM) * c / CHUNKS);
-}
-
 int countPrimes(int from, int to) {
-    long start = System.nanoTime();
-    reportThreads.add(Thread.currentThread());
+    computedOn.add(Thread.currentThread());
+    computing.countDown();
     int count = 0;
     for (int n = from; n < to; n++) {
         if (isPrime(n)) count++;
     }
-    chunkMillis.add((System.nanoTime() - start) / 1_000_000);
+    finished.incrementAndGet();
     return count;
 }
 
@@ -72,15 +69,39 @@ boolean isPrime(int n) {
 }
 
 /// A quick request, on a virtual thread of its own as the service serves every request.
-/// Returns how many milliseconds it took from arriving to being answered.
-long answerQuickRequest() throws InterruptedException {
-    long arrived = System.nanoTime();
-    var answered = new AtomicLong();
-    Thread.ofVirtual().start(() -> answered.set(System.nanoTime())).join();
-    return (answered.get() - arrived) / 1_000_000;
+/// Returns how many reports had finished by the time it was answered.
+int answerQuickRequest() throws InterruptedException {
+    var answered = new AtomicInteger();
+    Thread.ofVirtual().start(() -> answered.set(finished.get())).join();
+    return answered.get();
 }
 
 // ---- Checking your work: no need to read past this line. ----
+
+final CountDownLatch computing = new CountDownLatch(CORES);
+final AtomicInteger finished = new AtomicInteger();
+final Set<Thread> computedOn = ConcurrentHashMap.newKeySet();
+
+long onPlatformThreads(Set<Thread> threads) {
+    return threads.stream().filter(t -> !t.isVirtual()).count();
+}
+
+String describe(Set<Thread> threads) {
+    long platform = onPlatformThreads(threads);
+    return platform + " platform and " + (threads.size() - platform) + " virtual";
+}
+
+/// The threads still alive a second after the service stopped (a thread that was told to
+/// stop ends well within that).
+List<String> stillRunning(Set<Thread> threads) throws InterruptedException {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+    var running = new ArrayList<String>();
+    for (Thread t : threads) {
+        t.join(Duration.ofNanos(Math.max(1, until - System.nanoTime())));
+        if (t.isAlive()) running.add(t.getName());
+    }
+    return running;
+}
 
 final List<String> failed = new ArrayList<>();
 

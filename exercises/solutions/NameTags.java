@@ -1,10 +1,12 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// Ten orders are looked up at once, one virtual thread each, and every step is logged with
-// the name of the thread that logged it. A virtual thread has no name unless it is given
-// one, so as it stands no line says which order it came from. Name the executor's threads
-// order-0, order-1, order-2 ... in the order they are started.
+// Ten orders are looked up at once, one virtual thread each, and every step is logged with a
+// tag that should say which thread wrote it. As it stands the tag is the carrier the thread
+// ran on at that moment, read from the printed thread, and carriers are shared: one carrier
+// runs many orders' threads, and a thread that sleeps may wake on another. Tag each line with
+// something that belongs to the virtual thread itself: its threads named order-0, order-1,
+// order-2 ... in the order they are started.
 
 final int ORDERS = 10;
 final Queue<Line> log = new ConcurrentLinkedQueue<>();
@@ -19,7 +21,7 @@ void main() {
 
     var lines = List.copyOf(log);
     var unnamed = lines.stream().filter(l -> !l.thread().equals("order-" + l.order())).toList();
-    checkThat("log lines that name the thread of their own order", unnamed.isEmpty(),
+    checkThat("log lines tagged with the thread of their own order", unnamed.isEmpty(),
             (lines.size() - unnamed.size()) + " of " + lines.size()
                     + (unnamed.isEmpty() ? "" : ", e.g. \"" + unnamed.getFirst() + "\""),
             "all " + 2 * ORDERS + ", e.g. \"[order-3] order 3 found\"");
@@ -28,8 +30,16 @@ void main() {
 }
 
 ThreadFactory orderThreads() {
-    // exercise: return Thread.ofVirtual().factory(); // TODO: the threads have no names. Call them order-0, order-1, ...
+    // exercise: return Thread.ofVirtual().factory();   // TODO (1 of 2): these threads have no names
     return Thread.ofVirtual().name("order-", 0).factory();
+    // end exercise
+}
+
+/// Which thread is logging: the tag on every log line.
+String tag() {
+    // exercise: String printed = Thread.currentThread().toString();   // VirtualThread[#31]/runnable@ForkJoinPool-1-worker-2
+    // exercise: return printed.substring(printed.indexOf('@') + 1);    // TODO (2 of 2): the carrier of this moment, not this thread
+    return Thread.currentThread().getName();
     // end exercise
 }
 
@@ -41,8 +51,7 @@ String lookUp(int order) throws InterruptedException {
 }
 
 void log(int order, String what) {
-    Thread me = Thread.currentThread();
-    log.add(new Line(order, me.getName(), me.isVirtual(), what));
+    log.add(new Line(order, tag(), Thread.currentThread().isVirtual(), what));
 }
 
 record Line(int order, String thread, boolean virtual, String what) {

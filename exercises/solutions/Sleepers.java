@@ -3,70 +3,94 @@
 
 import java.lang.management.ManagementFactory;
 
-// Two thousand tasks each fall asleep and wait to be woken, all at the same time.
-// Started on platform threads, every sleeper is an OS thread: 2,000 of them, each with a
-// stack, each counted against the OS's thread limits. Start them so that the JVM needs only
-// a handful of OS threads however many tasks sleep.
+// A server has 2,000 clients, and each one waits a long time for its answer (a latch stands
+// in for a slow backend). The host gives this JVM a budget of platform threads: the ones it
+// had before, plus a few. As it stands, serve() keeps to the budget with 16 platform threads
+// that take the clients one at a time, so 16 clients wait while the rest queue. Change
+// serve() so that all 2,000 wait at the same time, still within the budget, and return only
+// when every client has been served.
 
-final int TASKS = 2_000;
-final CountDownLatch allAsleep = new CountDownLatch(TASKS);
-final CountDownLatch wakeUp = new CountDownLatch(1);
+final int CLIENTS = 2_000, WORKERS = 16;
 
-void main() throws InterruptedException {
-    mainThread = Thread.currentThread();
-    int before = platformThreads();
-    var sleepers = new ArrayList<Thread>();
-    String refused = null;
-    try {
-        while (sleepers.size() < TASKS) sleepers.add(startSleeper(this::sleepUntilWoken));
-    } catch (OutOfMemoryError e) {                    // the OS refused another thread
-        refused = e.getMessage();
+void serve(List<Runnable> clients) throws InterruptedException {
+    // exercise: var queue = new ConcurrentLinkedQueue<>(clients);
+    // exercise: var workers = new ArrayList<Thread>();
+    // exercise: for (int i = 0; i < WORKERS; i++) {     // TODO: each worker serves one client at a time
+    // exercise:     workers.add(Thread.ofPlatform().start(() -> {
+    // exercise:         for (Runnable client = queue.poll(); client != null; client = queue.poll()) client.run();
+    // exercise:     }));
+    // exercise: }
+    // exercise: for (Thread worker : workers) worker.join();
+    var threads = new ArrayList<Thread>();
+    for (Runnable client : clients) {
+        threads.add(Thread.ofVirtual().start(client));
     }
-    boolean allSleeping = allAsleep.await(3, TimeUnit.SECONDS);
-    long asleep = TASKS - allAsleep.getCount();
-    int alive = platformThreads();
-    wakeAll(sleepers);
-
-    int allowed = before + Runtime.getRuntime().availableProcessors() + 16;
-    checkThat("platform threads alive while the tasks sleep", alive <= allowed, alive,
-            "at most " + allowed + " (the " + before + " the JVM had before, plus a few carriers)");
-    checkThat("sleeping tasks started", refused == null, sleepers.size()
-            + " (the OS refused the next thread: " + refused + ")", TASKS);
-    checkThat("all " + TASKS + " tasks asleep at the same time", allSleeping, asleep + " within 3 s", TASKS);
-    verdict("sleepers");
-}
-
-Thread startSleeper(Runnable task) {
-    // exercise: return Thread.ofPlatform().start(task); // TODO: each sleeper is an OS thread. Start it so that it is not.
-    return Thread.ofVirtual().start(task);
+    for (Thread thread : threads) {
+        thread.join();
+    }
     // end exercise
 }
 
-void sleepUntilWoken() {
-    if (Thread.currentThread() == mainThread) return;   // main must not sleep here: no one would wake it
-    allAsleep.countDown();
+void main() throws InterruptedException {
+    Thread.ofPlatform().daemon().start(this::watch);     // for the checks: see below
+    before = platformThreads();
+    var clients = new ArrayList<Runnable>();
+    for (int i = 0; i < CLIENTS; i++) clients.add(this::waitForAnswer);
+    String refused = null;
     try {
-        wakeUp.await();
-    } catch (InterruptedException e) {
-        // woken early: nothing to clean up
+        serve(clients);
+    } catch (OutOfMemoryError e) {                       // the OS refused another thread
+        refused = e.getMessage();
     }
+    int servedAtReturn = served.get();
+    watched.await();
+
+    int allowed = before + Runtime.getRuntime().availableProcessors() + WORKERS;
+    checkThat("platform threads alive while the clients wait", alive <= allowed, alive,
+            "at most " + allowed + " (the " + before + " the JVM had before, plus a few)");
+    check("clients waiting at the same time", waitingAtOnce, CLIENTS);
+    check("clients served before serve returned", servedAtReturn, CLIENTS);
+    checkThat("serve ran without the OS refusing a thread", refused == null, refused, "no refusal");
+    verdict("sleepers");
+}
+
+void waitForAnswer() {
+    waiting.countDown();
+    try {
+        answers.await();
+    } catch (InterruptedException e) {
+        return;                                          // stopped early: not served
+    }
+    served.incrementAndGet();
 }
 
 // ---- Checking your work: no need to read past this line. ----
 
-Thread mainThread;
+final CountDownLatch waiting = new CountDownLatch(CLIENTS);
+final CountDownLatch answers = new CountDownLatch(1);
+final CountDownLatch watched = new CountDownLatch(1);
+final AtomicInteger served = new AtomicInteger();
+volatile int before;
+volatile int alive;
+volatile int waitingAtOnce;
+
+/// Waits (at most 3 s) until every client waits, counts them and the live platform threads,
+/// then sends the answers. No client is answered before, so they all wait at the same time.
+void watch() {
+    try {
+        waiting.await(3, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+        // counted as they are
+    }
+    waitingAtOnce = (int) (CLIENTS - waiting.getCount());
+    alive = platformThreads();
+    answers.countDown();
+    watched.countDown();
+}
 
 /// Live platform threads: the JVM's thread count leaves virtual threads out.
 int platformThreads() {
     return ManagementFactory.getThreadMXBean().getThreadCount();
-}
-
-void wakeAll(List<Thread> sleepers) throws InterruptedException {
-    wakeUp.countDown();
-    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
-    for (Thread sleeper : sleepers)
-        if (sleeper != mainThread && sleeper.getState() != Thread.State.NEW)
-            sleeper.join(Duration.ofNanos(Math.max(1, until - System.nanoTime())));
 }
 
 final List<String> failed = new ArrayList<>();
