@@ -308,8 +308,7 @@ class ExercisesTest {
     @DisplayName("every solution passes every check and says Solved.")
     Stream<DynamicTest> everySolutionPasses() {
         return chosen().map(e -> DynamicTest.dynamicTest(e.name(), () -> {
-            var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
-                    Proc.javaCommand(Proc.ROOT, Proc.ROOT.relativize(e.solution()).toString()));
+            var r = CompiledSources.runOnce(Proc.ROOT, Proc.ROOT.relativize(e.solution()), Proc.HangLimit.ofMinutes(2));
             assertEquals(0, r.exit(), r.all());
             var lines = r.out().strip().lines().toList();
             assertEquals("Solved.", lines.getLast(), r.all());
@@ -358,8 +357,7 @@ class ExercisesTest {
             try {
                 Path file = dir.resolve(e.file().getFileName());
                 Files.writeString(file, wrong, StandardCharsets.UTF_8);
-                var r = Proc.run(dir, Map.of(), Proc.HangLimit.ofMinutes(2),
-                        Proc.javaCommand(dir, file.getFileName().toString()));   // --enable-preview for a //PREVIEW exercise
+                var r = CompiledSources.runOnce(dir, file.getFileName(), Proc.HangLimit.ofMinutes(2));
                 assertNotEquals(0, r.exit(), r.all());
                 assertTrue(r.out().contains("FAIL " + w.caughtBy() + ": got "), r.all());
                 assertTrue(r.out().contains("Hint: ./jbang check --hint " + e.name()), r.all());
@@ -378,9 +376,10 @@ class ExercisesTest {
     @DisplayName("hang-up: out of file descriptors, the solution ends by itself, fails and names a failed accept")
     void hangUpEndsWhenDescriptorsRunOut() {
         Exercise e = ALL.stream().filter(x -> x.name().equals("hang-up")).findFirst().orElseThrow();
-        var cmd = new ArrayList<>(List.of("prlimit", "--nofile=100"));   // RLIMIT_NOFILE binds root too
-        cmd.addAll(Proc.javaCommand(Proc.ROOT, Proc.ROOT.relativize(e.solution()).toString()));
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2), cmd);
+        Proc.Result r;
+        try (var solution = CompiledSources.compile(Proc.ROOT, Proc.ROOT.relativize(e.solution()))) {
+            r = solution.run(Proc.ROOT, Proc.HangLimit.ofMinutes(2), "prlimit", "--nofile=100");   // RLIMIT_NOFILE binds root too
+        }
         assertEquals(1, r.exit(), r.all());
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("FAIL ")), r.all());
         assertFalse(r.all().contains("\tat "), "no stack trace\n" + r.all());
@@ -404,10 +403,9 @@ class ExercisesTest {
                 if (x == 42) System.out.print("");
             }));
         }
-        try {
+        try (var gate = CompiledSources.compile(Proc.ROOT, Path.of("exercises/solutions/Gate.java"))) {
             for (int run = 0; run < 3; run++) {
-                var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
-                        List.of(Proc.JAVA.toString(), "exercises/solutions/Gate.java"));
+                var r = gate.run(Proc.ROOT, Proc.HangLimit.ofMinutes(2));
                 assertEquals(0, r.exit(), r.all());
                 assertTrue(r.out().contains("ok   requests served\n"), r.all());
                 assertTrue(r.out().contains("ok   requests turned away\n"), r.all());
@@ -467,7 +465,7 @@ class ExercisesTest {
         try {
             Path file = dir.resolve(e.file().getFileName());
             Files.writeString(file, e.shipped(), StandardCharsets.UTF_8);
-            return Proc.run(dir, Map.of(), Proc.HangLimit.ofMinutes(2), Proc.javaCommand(dir, file.getFileName().toString()));
+            return CompiledSources.runOnce(dir, file.getFileName(), Proc.HangLimit.ofMinutes(2));
         } finally {
             Temp.delete(dir);
         }

@@ -1,0 +1,78 @@
+package tests;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.*;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/// A source file run as `java File.java` runs it, but compiled in this JVM (kit.Javac, with
+/// the source launcher's options and the file's preview flags) and started as `java -cp
+/// CLASSES Main`. The source launcher compiles the file again in every new JVM, about a
+/// second of CPU each time; the test JVM's javac, once warm, compiles a file in a fraction
+/// of that. The program, its working folder and what it prints are the same; a file that
+/// does not compile gives what `java File.java` gives: javac's errors and exit 1.
+final class CompiledSources implements AutoCloseable {
+    private final Path classes;     // null when it did not compile
+    private final String mainClass;
+    private final String messages;  // javac's errors, or its warnings, which `java File.java` prints on stderr
+    private final List<String> javaFlags;
+
+    private CompiledSources(Path classes, String mainClass, String messages, List<String> javaFlags) {
+        this.classes = classes;
+        this.mainClass = mainClass;
+        this.messages = messages;
+        this.javaFlags = javaFlags;
+    }
+
+    /// `file` (relative to `dir`) as it reads on disk, compiled into a new temporary folder
+    /// (deleted by close). javac's messages name it as `java FILE` run in `dir` would.
+    static CompiledSources compile(Path dir, Path relative) {
+        Path file = dir.resolve(relative);
+        try {
+            String text = Files.readString(file);
+            Path classes = Files.createTempDirectory("compiled");
+            var messages = new StringWriter();
+            String main;
+            try {
+                main = kit.Javac.compile(file, text, classes, course.Preview.javacFlags(text), messages);
+            } catch (IOException | RuntimeException e) {
+                Temp.delete(classes);
+                throw e;
+            }
+            String shown = messages.toString().replace(dir.toAbsolutePath() + java.io.File.separator, "");
+            if (main == null) {
+                Temp.delete(classes);
+                return new CompiledSources(null, null, shown.stripTrailing() + "\nerror: compilation failed\n", List.of());
+            }
+            return new CompiledSources(classes, main, shown, course.Preview.javaFlags(text));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /// Runs it in `dir` as `java [preview flags] -cp CLASSES Main`, `before` (prlimit, say) first.
+    Proc.Result run(Path dir, Proc.HangLimit limit, String... before) {
+        if (classes == null) return new Proc.Result(1, "", messages, 0);
+        var cmd = new ArrayList<String>(List.of(before));
+        cmd.add(Proc.JAVA.toString());
+        cmd.addAll(javaFlags);
+        cmd.addAll(List.of("-cp", classes.toString(), mainClass));
+        var r = Proc.run(dir, Map.of(), limit, cmd);
+        return messages.isEmpty() ? r : new Proc.Result(r.exit(), r.out(), messages + r.err(), r.millis());
+    }
+
+    /// Compiles `file` (in `dir`) and runs it there once: `java File.java`, compiled here.
+    static Proc.Result runOnce(Path dir, Path file, Proc.HangLimit limit) {
+        try (var compiled = compile(dir, file)) {
+            return compiled.run(dir, limit);
+        }
+    }
+
+    @Override
+    public void close() {
+        Temp.delete(classes);
+    }
+}
