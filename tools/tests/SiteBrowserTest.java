@@ -48,7 +48,9 @@ class SiteBrowserTest {
     /// Under /repo/ the site is served from a folder, as on GitHub Pages, and its scripts
     /// arrive this late: long after the first paint, as on a slow phone network.
     static final String FOLDER = "repo/";
-    static final long SLOW_SCRIPT_MS = 600;
+    /// How late: 600 ms to start with; nothingMovesAfterTheFirstPaint doubles it when a slow
+    /// machine painted a page only after its script arrived, so no machine is too slow for it.
+    volatile long slowScriptMs = 600;
 
     Path site;
     HttpServer server;
@@ -65,7 +67,7 @@ class SiteBrowserTest {
             String path = URLDecoder.decode(exchange.getRequestURI().getPath(), StandardCharsets.UTF_8);
             if (path.startsWith("/" + FOLDER)) {
                 path = path.substring(FOLDER.length());
-                if (path.endsWith(".js")) try { Thread.sleep(SLOW_SCRIPT_MS); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+                if (path.endsWith(".js")) try { Thread.sleep(slowScriptMs); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
             }
             Path p = site.resolve(path.substring(1)).normalize();
             if (Files.isDirectory(p)) p = p.resolve("index.html");
@@ -826,16 +828,20 @@ class SiteBrowserTest {
             for (int width : List.of(PHONE_W, 1024, DESKTOP_W)) {
                 viewport(width, width == PHONE_W ? PHONE_H : DESKTOP_H);
                 for (String address : addresses) {
-                    open(http + FOLDER + address);
-                    List<String> shifts = shifts();
-                    if (!shifts.isEmpty()) problems.add(address + " at " + width + " px moved: " + String.join(" | ", shifts));
-                    if (address.endsWith(".html")) {
+                    for (int attempt = 1; ; attempt++) {
+                        open(http + FOLDER + address);
+                        List<String> shifts = shifts();
+                        if (!shifts.isEmpty()) problems.add(address + " at " + width + " px moved: " + String.join(" | ", shifts));
+                        if (!address.endsWith(".html")) break;
                         // The case this test is about did happen: the page was painted before its script ran.
                         Number paint = (Number) js("var p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? p.startTime : -1");
                         Number script = (Number) js("var r = performance.getEntriesByType('resource').filter(function (r) { return /assets\\/course\\.js$/.test(r.name); })[0];"
                                 + "return r ? r.responseEnd : -1");
-                        assertTrue(paint.doubleValue() >= 0 && paint.doubleValue() < script.doubleValue(),
-                                address + ": first paint at " + paint + " ms, course.js arrived at " + script + " ms: the test did not paint before the script");
+                        if (paint.doubleValue() >= 0 && paint.doubleValue() < script.doubleValue()) break;
+                        // A slow machine painted late: make the script later still, and load the page again.
+                        assertTrue(attempt < 6, address + ": first paint at " + paint + " ms, course.js arrived at " + script
+                                + " ms, even with the script held " + slowScriptMs + " ms: the test did not paint before the script");
+                        slowScriptMs *= 2;
                     }
                 }
             }
