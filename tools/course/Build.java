@@ -266,7 +266,7 @@ public final class Build {
         }
 
         void notFound() throws IOException {
-            Files.writeString(out.resolve("404.html"), pages.notFound(pages.page("Page not found", "", "", pages.fragment("not-found.html"), null, null)));
+            Files.writeString(out.resolve("404.html"), pages.notFound());
             sources.put("404.html", pages.templateFile);
         }
 
