@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The course's one entry point.
-#   ./build.sh              build the site into site/ (open site/index.html)
+#   ./build.sh              build the site into site/ (open site/index.html); unchanged: no work
 #   ./build.sh test         run every test (installs what the tests need first)
 #   ./build.sh test quick   the quick tier: no program, no browser, under a minute
 #   ./build.sh record [id]  re-run the lessons' declared runs and store their output

@@ -20,8 +20,7 @@ void main(String[] args) throws Exception {
                 var options = java.util.Arrays.asList(args);
                 boolean strict = options.contains("--strict");
                 long t0 = System.nanoTime();
-                var result = options.contains("--full") ? Build.build(root, root.resolve("site"), strict, System.out)
-                        : Build.buildIfChanged(root, root.resolve("site"), strict, System.out);
+                var result = Build.buildIfChanged(root, root.resolve("site"), strict, options.contains("--full"), System.out);
                 for (String w : result.warnings()) System.err.println("warning: " + w);
                 if (result.loaded() == null) IO.println("site/ is up to date: nothing changed since the last build (" + result.pages()
                         + " pages; --full builds anyway)");

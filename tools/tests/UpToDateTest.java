@@ -25,16 +25,17 @@ class UpToDateTest {
     }
 
     Build.Result build(boolean strict) throws IOException {
-        return Build.buildIfChanged(f.root, f.file("site"), strict, System.out);
+        return Build.buildIfChanged(f.root, f.file("site"), strict, false, System.out);
     }
 
     boolean rebuilds(boolean strict) throws IOException {
         return build(strict).loaded() != null;
     }
 
-    /// Builds until up to date, then makes `change`: true when the next build does the work.
+    /// Makes `change` to a course that is up to date (built: the first call builds it): true
+    /// when the next build does the work. That build leaves it up to date for the next change.
     boolean rebuildsAfter(Change change) throws Exception {
-        build(false);
+        if (!Files.exists(f.file("site"))) build(false);
         assertFalse(rebuilds(false), "up to date before the change");
         change.make();
         return rebuilds(false);
@@ -61,7 +62,6 @@ class UpToDateTest {
 
     @Test
     void anEditToAnyFileOfTheCourseRebuilds() throws Exception {
-        build(false);
         List<Path> files;
         try (var s = Files.walk(f.root)) {
             files = s.filter(Files::isRegularFile).filter(p -> !p.startsWith(f.file("site")) && !p.startsWith(f.file(".cache"))).toList();
@@ -73,7 +73,6 @@ class UpToDateTest {
             String rel = f.root.relativize(p).toString();
             String text = Files.readString(p);
             assertTrue(rebuildsAfter(() -> Files.writeString(p, text + "\n")), rel + " edited");
-            assertTrue(rebuildsAfter(() -> Files.writeString(p, text)), rel + " edited back");
         }
     }
 
