@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The course's one entry point.
-#   ./build.sh              build the site into site/ (open site/index.html)
+#   ./build.sh              build the site into site/ (open site/index.html); unchanged: no work
 #   ./build.sh test         run every test (installs what the tests need first)
 #   ./build.sh test quick   the quick tier: no program, no browser, under a minute
 #   ./build.sh record [id]  re-run the lessons' declared runs and store their output
@@ -54,11 +54,15 @@ run_tool() {
   local script="$1"; shift
   jdk_home
   local key cache="$root/.cache/tools"
-  key="$({ cat "tools/$script" tools/course/*.java tools/kit/*.java $( [ "$script" = Tests.java ] && echo tools/tests/*.java ) $( [ "$script" = Serve.java ] && echo tools/live/*.java ) "$JAVA_HOME/release" 2>/dev/null; printf '%s' "$JAVA_HOME"; } | sha256sum | cut -c1-16)"
-  mkdir -p "$cache"
+  key="$({ cat "tools/$script" tools/course/*.java tools/kit/*.java $( [ "$script" = Tests.java ] && echo tools/tests/*.java ) $( [ "$script" = Serve.java ] && echo tools/live/*.java ) "$JAVA_HOME/release" 2>/dev/null; printf '%s' "$JAVA_HOME"; } | sha256sum)"
+  key="${key:0:16}"
+  [ -d "$cache" ] || mkdir -p "$cache"
   local cp_file="$cache/${script%.java}-$key.classpath"
   # Rebuild when the sources changed, or when JBang's cache lost the compiled jar.
-  if [ ! -s "$cp_file" ] || [ ! -f "$(cut -d: -f1 "$cp_file")" ]; then
+  # (bash reads files and cuts strings itself here: each program started costs a warm build time)
+  local classpath=""
+  [ -s "$cp_file" ] && classpath="$(<"$cp_file")"
+  if [ -z "$classpath" ] || [ ! -f "${classpath%%:*}" ]; then
     rm -f "$cache/${script%.java}"-*.classpath "$cache/${script%.java}"-*.jsa "$cache/${script%.java}"-*.aot
     local try
     for try in 1 2; do
@@ -68,6 +72,7 @@ run_tool() {
       [ -f "$(cut -d: -f1 "$cp_file.tmp")" ] && break
     done
     mv "$cp_file.tmp" "$cp_file"
+    classpath="$(<"$cp_file")"
   fi
   # An AOT cache (tools/aot.sh; JEP 483) made after the first run loads and links the tool's
   # classes ahead of time: measured against the CDS archive used before (-XX:+AutoCreate-
@@ -78,12 +83,12 @@ run_tool() {
   # The test run and the live server run for minutes: start-up is nothing to them, and a
   # recording run (then a cache made in the background) would only add work beside the tests.
   if [ "$script" = Tests.java ] || [ "$script" = Serve.java ]; then
-    COURSE_ROOT="$root" "$JAVA_HOME/bin/java" -cp "$(cat "$cp_file")" "${script%.java}" "$@"
+    COURSE_ROOT="$root" "$JAVA_HOME/bin/java" -cp "$classpath" "${script%.java}" "$@"
     return
   fi
   # shellcheck source=tools/aot.sh
   . tools/aot.sh
-  COURSE_ROOT="$root" java_aot "$cache/${script%.java}-$key.aot" "$(cat "$cp_file")" "${script%.java}" "$@"
+  COURSE_ROOT="$root" java_aot "$cache/${script%.java}-$key.aot" "$classpath" "${script%.java}" "$@"
 }
 
 cmd="${1:-build}"

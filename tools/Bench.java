@@ -31,6 +31,7 @@ void main(String[] args) throws Exception {
     IO.println(String.format("%-44s %7s %7s %7s", "step (ms)", "min", "median", "max"));
     String first = firstExercise();
     row("warm build: ./build.sh", () -> untilEnd(ROOT, "./build.sh"));
+    row("full build: ./build.sh build --full", () -> untilEnd(ROOT, "./build.sh", "build", "--full"));
     row("check: ./jbang check", () -> untilEnd(ROOT, "./jbang", "check"));
     row("check NAME: ./jbang check " + first, () -> untilEnd(ROOT, "./jbang", "check", first));
     watchRows(first);

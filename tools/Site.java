@@ -5,7 +5,8 @@
 import course.*;
 
 /// The course's build tool, called by build.sh:
-///   build [--strict]   render lessons/ into site/ (strict: a stale recording is an error)
+///   build [--strict] [--full]  render lessons/ into site/ (strict: a stale recording is an error),
+///                      unless nothing changed since the last build (full: build anyway)
 ///   record [id...]     run the lessons' declared runs and write recordings/ (all when no id)
 ///   runs               list every declared run: id, lesson, command
 ///   cited              list every figure the lessons cite from elsewhere: where, figure, source
@@ -16,11 +17,14 @@ void main(String[] args) throws Exception {
     try {
         switch (command) {
             case "build" -> {
-                boolean strict = java.util.Arrays.asList(args).contains("--strict");
+                var options = java.util.Arrays.asList(args);
+                boolean strict = options.contains("--strict");
                 long t0 = System.nanoTime();
-                var result = Build.build(root, root.resolve("site"), strict, System.out);
+                var result = Build.buildIfChanged(root, root.resolve("site"), strict, options.contains("--full"), System.out);
                 for (String w : result.warnings()) System.err.println("warning: " + w);
-                IO.println("built " + result.pages() + " pages into site/ in " + (System.nanoTime() - t0) / 1_000_000 + " ms"
+                if (result.loaded() == null) IO.println("site/ is up to date: nothing changed since the last build (" + result.pages()
+                        + " pages; --full builds anyway)");
+                else IO.println("built " + result.pages() + " pages into site/ in " + (System.nanoTime() - t0) / 1_000_000 + " ms"
                         + (System.getenv("COURSE_TIMINGS") != null ? " " + result.renderMillis() : ""));
             }
             case "record" -> {

@@ -14,6 +14,14 @@ java_aot() {
     "$JAVA_HOME/bin/java" ${jvm[@]+"${jvm[@]}"} "${quiet[@]}" "-XX:AOTCache=$cache" -cp "$cp" "$@"
     return
   fi
+  # One recording at a time: while another run's cache is being made (its configuration file
+  # younger than ten minutes; an older one was left by a killed run), run without. Else the
+  # last to finish wins, perhaps a run that did less: a build that found nothing to do, after
+  # the build that rendered the site.
+  if [ -n "$(find "$cache".*.conf -mmin -10 2>/dev/null | head -1)" ]; then
+    "$JAVA_HOME/bin/java" ${jvm[@]+"${jvm[@]}"} "${quiet[@]}" -cp "$cp" "$@"
+    return
+  fi
   local conf="$cache.$$.conf" rc=0
   # recording ends with a line on stdout ("AOTConfiguration recorded"): keep it off the screen
   [ -z "${COURSE_VERBOSE:-}" ] && quiet+=(-XX:+UnlockDiagnosticVMOptions -XX:-DisplayVMOutput)

@@ -75,6 +75,18 @@ public final class Build {
                 sitePages);
     }
 
+    /// {@link #build}, unless nothing changed since the last build into `site` ({@link UpToDate}):
+    /// then no page is written, and the result (its `loaded` null) repeats that build's pages
+    /// and warnings. `always` builds anyway (and stamps what it built).
+    public static Result buildIfChanged(Path root, Path site, boolean strict, boolean always, PrintStream log) throws IOException {
+        String inputs = UpToDate.inputs(root, site, strict);
+        var previous = always ? null : UpToDate.check(root, site, inputs);
+        if (previous != null) return new Result(null, previous.pages(), previous.warnings(), Map.of());
+        Result r = build(root, site, strict, log);
+        UpToDate.save(root, site, inputs, r.pages(), r.warnings());
+        return r;
+    }
+
     public static Result build(Path root, Path site, boolean strict, PrintStream log) throws IOException {
         Loaded c = load(root);
         var warnings = new ArrayList<String>();
@@ -254,7 +266,7 @@ public final class Build {
         }
 
         void notFound() throws IOException {
-            Files.writeString(out.resolve("404.html"), pages.notFound(pages.page("Page not found", "", "", pages.fragment("not-found.html"), null, null)));
+            Files.writeString(out.resolve("404.html"), pages.notFound());
             sources.put("404.html", pages.templateFile);
         }
 

@@ -18,23 +18,15 @@ public final class Pages {
     private final List<Lesson> lessons;
     private final Path assets;
     final Path templateFile;
-    /// The 404 page's script that finds the site's folder (see {@link #notFound}).
-    private final Path findBase;
     /// The pages that are not lessons (SitePage): the sidebar links to each.
     private final List<SitePage> sitePages;
 
     public Pages(Path root, List<Lesson> lessons, List<SitePage> sitePages) {
         this.templateFile = root.resolve("tools/templates/page.html");
-        this.template = Sources.read(templateFile);
+        this.template = fillSome(Sources.read(templateFile), Map.of("assets", fragment("assets.html").strip(), "scripts", ""));
         this.lessons = lessons;
         this.assets = root.resolve("tools/assets");
-        this.findBase = root.resolve("tools/templates/find-base.html");
         this.sitePages = sitePages;
-    }
-
-    /// A finished page. `current` is the page's file name, to mark it in the sidebar.
-    public String page(String title, String description, String current, String contentHtml, String prev, String next) {
-        return page(title, description, current, parse(contentHtml), prev, next);
     }
 
     /// A piece of HTML kept in tools/templates (a page's fixed content).
@@ -57,8 +49,16 @@ public final class Pages {
         return content;
     }
 
-    /// A finished page from `content` (parsed by {@link #parse}), which it decorates.
+    /// A finished page from `content` (parsed by {@link #parse}), which it decorates. `current`
+    /// is the page's file name, to mark it in the sidebar.
     String page(String title, String description, String current, Document content, String prev, String next) {
+        return page(template, Map.of(), title, description, current, content, prev, next);
+    }
+
+    /// A page on `template` (page.html with the assets of most pages, or of the 404 page),
+    /// whose slots `more` fills besides the page's own.
+    private String page(String template, Map<String, String> more, String title, String description, String current, Document content,
+                        String prev, String next) {
         // "On this page" twice, so that no script moves it after the first paint (a layout
         // shift): beside the lesson on wide screens, before its first section on narrower
         // ones. The stylesheet shows one of them.
@@ -69,8 +69,21 @@ public final class Pages {
             else content.body().prepend(toc(content, "toc-inline"));
         }
         decorate(content);
-        return fill(template, Map.of("title", Html.escape(title), "description", Html.escape(description == null ? "" : description),
+        var values = new HashMap<>(more);
+        values.putAll(Map.of("title", title(title), "description", Html.escape(description == null ? "" : description),
                 "nav", nav(current), "toc", toc, "content", content.body().html(), "prevnext", prevNext(prev, next)));
+        return fill(template, values);
+    }
+
+    /// A page's title, escaped: the page's own, then the course's name (once, on the index page).
+    static String title(String page) {
+        return Html.escape(page.equals(SITE) ? SITE : page + " · " + SITE);
+    }
+
+    /// `template` with the slots named in `values` filled and the others left for {@link #fill}:
+    /// `{{assets}}` and `{{scripts}}` of page.html, which differ on the 404 page.
+    private static String fillSome(String template, Map<String, String> values) {
+        return SLOT.matcher(template).replaceAll(m -> Matcher.quoteReplacement(values.getOrDefault(m.group(1), m.group())));
     }
 
     /// A slot of tools/templates/page.html: `{{name}}`.
@@ -96,19 +109,23 @@ public final class Pages {
 
     /// The 404 page. A host serves it for any missing address, at any depth (/a/b/c) and
     /// with the site perhaps in a folder (/repo/ on GitHub Pages), so it cannot rely on a
-    /// relative URL: the template's stylesheet, script and icon are inlined, and a small script
-    /// finds the site's folder (the deepest folder of the address that holds the course's icon)
-    /// and makes it the base of every link, the search index's among them.
-    public String notFound(String page) {
-        String css = "<link rel=\"stylesheet\" href=\"assets/course.css\">";
-        String js = "<script src=\"assets/course.js\" defer></script>\n";
-        String icon = "<link rel=\"icon\" href=\"assets/icon.svg\" type=\"image/svg+xml\">";
-        if (page.contains(css)) page = page.replace(css, "<style>\n" + inline("course.css") + "</style>");
-        if (page.contains(icon)) page = page.replace(icon, "<link rel=\"icon\" href=\"data:image/svg+xml," + Sources.read(assets.resolve("icon.svg")).strip()
-                .replace("%", "%25").replace("#", "%23").replace("\"", "'").replace("<", "%3C").replace(">", "%3E").replace(" ", "%20")
-                + "\" type=\"image/svg+xml\">");
-        if (page.contains(js)) page = page.replace(js, "").replace("</body>", Sources.read(findBase) + "<script>\n" + inline("course.js") + "</script>\n</body>");
-        return page;
+    /// relative URL: page.html's `{{assets}}` are tools/templates/not-found-assets.html (the
+    /// stylesheet and icon inlined) and its `{{scripts}}` not-found-scripts.html: a small script
+    /// that finds the site's folder (the deepest folder of the address that holds the course's
+    /// icon) and makes it the base of every link, the search index's among them; then the
+    /// course's script, inlined.
+    public String notFound() {
+        String page = fillSome(Sources.read(templateFile), Map.of("assets", fragment("not-found-assets.html").strip(),
+                "scripts", fragment("not-found-scripts.html")));
+        var inlined = new HashMap<String, String>();   // read only when the template has their slots
+        for (var slot = SLOT.matcher(page); slot.find(); ) switch (slot.group(1)) {
+            case "icon" -> inlined.put("icon", Sources.read(assets.resolve("icon.svg")).strip().replace("%", "%25").replace("#", "%23")
+                    .replace("\"", "'").replace("<", "%3C").replace(">", "%3E").replace(" ", "%20"));
+            case "css" -> inlined.put("css", inline("course.css"));
+            case "js" -> inlined.put("js", inline("course.js"));
+            default -> { }
+        }
+        return page(page, inlined, "Page not found", "", "", parse(fragment("not-found.html")), null, null);
     }
 
     private String inline(String asset) {
@@ -227,7 +244,7 @@ public final class Pages {
             Element section = whole.body().appendElement("section").addClass("print-part").id("page-" + stems.get(part.page()));
             for (Node n : d.body().childNodesCopy()) section.appendChild(n);
         }
-        return fill(printTemplate(), Map.of("title", "The whole course on one page",
+        return fill(printTemplate(), Map.of("title", title("The whole course on one page"),
                 "description", "Every lesson and exercise of the Java virtual threads course on one page, for printing.",
                 "nav", "", "toc", "", "content", whole.body().html(), "prevnext", ""));
     }
