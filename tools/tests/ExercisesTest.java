@@ -321,8 +321,7 @@ class ExercisesTest {
     /// Exercises with fewer than three wrong fixes in tools/tests/wrong-fixes/, to be given
     /// more (issue 24). It may only shrink.
     static final Set<String> FEWER_THAN_THREE_WRONG_FIXES = Set.of("sleepers", "crunch",
-            "timetable", "roll-call", "lock-scope", "db-limit", "gate", "race", "cancel", "fail-fast",
-            "bottleneck", "pool-size");
+            "timetable", "roll-call", "lock-scope", "db-limit", "gate");
 
     @Test
     @Quick
@@ -360,7 +359,7 @@ class ExercisesTest {
                 Path file = dir.resolve(e.file().getFileName());
                 Files.writeString(file, wrong, StandardCharsets.UTF_8);
                 var r = Proc.run(dir, Map.of(), Proc.HangLimit.ofMinutes(2),
-                        List.of(Proc.JAVA.toString(), file.getFileName().toString()));
+                        Proc.javaCommand(dir, file.getFileName().toString()));   // --enable-preview for a //PREVIEW exercise
                 assertNotEquals(0, r.exit(), r.all());
                 assertTrue(r.out().contains("FAIL " + w.caughtBy() + ": got "), r.all());
                 assertTrue(r.out().contains("Hint: ./jbang check --hint " + e.name()), r.all());
