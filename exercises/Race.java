@@ -3,7 +3,7 @@
 
 // Two hundred virtual threads each fetch a page (10 ms of waiting) and add its word count to
 // one shared total. The total must be exact, and the fetches must still wait at the same time.
-// Then the check adds a million more pages from several threads at once, with fetches that
+// Then the check counts many more pages from several threads at once, with fetches that
 // answer at once, as a busy server would: an update that is not atomic loses some of them.
 
 final int PAGES = 200;
@@ -55,7 +55,7 @@ int wordsExpectedOn(int page) { return 300 + page % 7 * 50; }
 
 // ---- Checking your work: no need to read past this line. ----
 
-static final int ADDERS = 4, ROUNDS = 5;   // a lost update is likely in one round, near certain in five
+static final int ADDERS = 4, ROUNDS = 10;   // a lost update is likely in one round, near certain in ten
 static final Duration ADDING = Duration.ofMillis(200);
 boolean answerAtOnce;   // set before the adders start: Thread.start makes it visible to them
 
