@@ -317,11 +317,6 @@ class ExercisesTest {
         }));
     }
 
-    /// Exercises with fewer than three wrong fixes in tools/tests/wrong-fixes/, to be given
-    /// more (issue 24). It may only shrink.
-    static final Set<String> FEWER_THAN_THREE_WRONG_FIXES = Set.of("race", "cancel", "fail-fast",
-            "bottleneck", "pool-size");
-
     @Test
     @Quick
     @DisplayName("every exercise has at least three wrong fixes, each naming a check its solution makes")
@@ -339,10 +334,7 @@ class ExercisesTest {
         }
         for (String name : names) {
             long n = fixes.stream().filter(w -> w.exercise().equals(name)).count();
-            if (FEWER_THAN_THREE_WRONG_FIXES.contains(name))
-                assertTrue(n < 3, name + " has " + n + " wrong fixes now: take it out of FEWER_THAN_THREE_WRONG_FIXES");
-            else
-                assertTrue(n >= 3, name + " has " + n + " wrong fixes in tools/tests/wrong-fixes/" + name + ".txt; give it at least three");
+            assertTrue(n >= 3, name + " has " + n + " wrong fixes in tools/tests/wrong-fixes/" + name + ".txt; give it at least three");
         }
     }
 
