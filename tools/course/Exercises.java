@@ -41,7 +41,8 @@ public final class Exercises {
     public static final String HINTS = "exercises/HINTS.md";
 
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
-    private static final Pattern SLUG = Pattern.compile("(\\d+)-[a-z0-9]+(-[a-z0-9]+)*");
+    private static final Pattern SLUG = Pattern.compile("(\\d+)-([a-z0-9]+(-[a-z0-9]+)*)");
+    private static final Pattern LESSON = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
     private static final Pattern HEADING = Pattern.compile("##\\s+(.*?)\\s*");
     private static final Pattern FIELD = Pattern.compile("[-*]\\s+([A-Za-z]+)\\s*:\\s*(.*?)\\s*");
     private static final Pattern HINT = Pattern.compile("(\\d+)\\.\\s+(.*?)\\s*");
@@ -91,10 +92,12 @@ public final class Exercises {
                 switch (key) {
                     case "lesson" -> {
                         if (current.lesson != null) throw twice(hintsFile, n, key, current.name);
-                        if (!SLUG.matcher(value).matches())
+                        if (!LESSON.matcher(value).matches())
                             throw new BuildError(hintsFile, n, "lesson '" + value + "' is not a lesson slug."
-                                    + " Write the lesson's file name without '.md', e.g. '04-daemon-trap'");
+                                    + " Write the lesson's file name without its number and '.md', e.g. 'the-daemon-trap'"
+                                    + " for lessons/06-the-daemon-trap.md");
                         current.lesson = value;
+                        current.lessonLine = n;
                     }
                     case "practises" -> {
                         if (current.practises != null) throw twice(hintsFile, n, key, current.name);
@@ -137,9 +140,17 @@ public final class Exercises {
             if (d.hints.isEmpty() || d.hints.size() > 3)
                 throw new BuildError(hintsFile, d.line, "'" + d.name + "' has " + d.hints.size()
                         + " hints. Give it one to three, numbered '1. ...'");
-            if (!lessons.isEmpty() && !lessons.contains(d.lesson))
-                throw new BuildError(hintsFile, d.line, "'" + d.name + "' names lesson '" + d.lesson
-                        + "', which is not in lessons/. Lessons: " + String.join(", ", new TreeSet<>(lessons)));
+            // The slug names the lesson; its file, and so its number, is looked up: renumbering
+            // the lessons is renaming their files, with nothing to change here.
+            String lessonFile = d.lesson;
+            if (!lessons.isEmpty()) {
+                if (lessons.contains(d.lesson))
+                    throw new BuildError(hintsFile, d.lessonLine, "write the lesson as '" + slugOf(d.lesson)
+                            + "', without its number, which changes when lessons move");
+                lessonFile = lessons.stream().filter(f -> slugOf(f).equals(d.lesson)).findFirst()
+                        .orElseThrow(() -> new BuildError(hintsFile, d.lessonLine, "'" + d.name + "' names lesson '" + d.lesson
+                                + "', which is not in lessons/. Lessons: " + String.join(", ", lessons.stream().map(Exercises::slugOf).toList())));
+            }
             String className = className(d.name);
             Path file = root.resolve("exercises").resolve(className + ".java");
             Path solution = root.resolve("exercises/solutions").resolve(className + ".java");
@@ -152,7 +163,7 @@ public final class Exercises {
                         + " solution. Mark the student's part (see CONTRIBUTING.md, Exercises)");
             derive(solution, solutionText);      // throws if a region is not closed
             var hints = d.hints.stream().map(StringBuilder::toString).toList();
-            exercises.add(new Exercise(d.name, file, solution, d.lesson, d.practises, hints));
+            exercises.add(new Exercise(d.name, file, solution, lessonFile, d.practises, hints));
         }
         exercises.sort(Comparator.comparingInt(e -> lessonNumber(e.lessonFile())));
         return List.copyOf(exercises);
@@ -234,6 +245,12 @@ public final class Exercises {
         return new BuildError(file, line, "'" + name + "' has '" + key + ":' twice. Keep one");
     }
 
+    /// A lesson file's name without its number: `the-daemon-trap` for `06-the-daemon-trap`.
+    private static String slugOf(String lessonFile) {
+        Matcher m = SLUG.matcher(lessonFile);
+        return m.matches() ? m.group(2) : lessonFile;
+    }
+
     private static int lessonNumber(String slug) {
         Matcher m = SLUG.matcher(slug);
         return m.matches() ? Integer.parseInt(m.group(1)) : Integer.MAX_VALUE;
@@ -268,6 +285,7 @@ public final class Exercises {
         final String name;
         final int line;
         String lesson, practises;
+        int lessonLine;
         final List<StringBuilder> hints = new ArrayList<>();
         boolean hintOpen;
         int hintIndent;

@@ -135,7 +135,7 @@ class CheckerTest {
 
                 ## all-together
 
-                - lesson: 99-all-together
+                - lesson: all-together
                 - practises: Converting an order service, one property at a time.
 
                 1. One property at a time.

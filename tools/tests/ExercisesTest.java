@@ -129,11 +129,27 @@ class ExercisesTest {
         assertEquals(ALL.size(), ALL.stream().map(Exercise::name).distinct().count());
     }
 
+    @Test
+    @Quick
+    @DisplayName("an exercise names its lesson by slug: the file, and so the number, is looked up; a number is refused")
+    void lessonBySlug() throws IOException {
+        Path root = fakeRoot("## fake\n- lesson: some-lesson\n- practises: One thing.\n1. a\n");
+        Files.createDirectories(root.resolve("lessons"));
+        Files.writeString(root.resolve("lessons/07-some-lesson.md"), "---\ntitle: Some lesson\n---\n");
+        assertEquals("07-some-lesson", Exercises.load(root).getFirst().lessonFile());
+        Files.move(root.resolve("lessons/07-some-lesson.md"), root.resolve("lessons/03-some-lesson.md"));
+        assertEquals("03-some-lesson", Exercises.load(root).getFirst().lessonFile(), "renumbered, with no edit to HINTS.md");
+        Files.writeString(root.resolve("exercises/HINTS.md"), "## fake\n- lesson: 03-some-lesson\n- practises: One thing.\n1. a\n");
+        var e = assertThrows(BuildError.class, () -> Exercises.load(root));
+        assertEquals(2, e.line, e.toString());
+        assertTrue(e.getMessage().contains("'some-lesson', without its number"), e.toString());
+    }
+
     /// What the site shows is Sources.shown (Render embeds it, Build writes it to code/).
     @Test
     @DisplayName("the site shows an exercise as shipped, even when the working copy is solved, and its solution without markers")
     void siteShowsTheShippedExerciseAndTheCleanSolution() throws IOException {
-        Path root = fakeRoot("## fake\n- lesson: 02-some-lesson\n- practises: One thing.\n1. a\n");
+        Path root = fakeRoot("## fake\n- lesson: some-lesson\n- practises: One thing.\n1. a\n");
         Files.writeString(root.resolve("exercises/Fake.java"), SOLUTION);   // a student solved it
         var catalog = Catalog.load(root);
         assertEquals("""
@@ -204,7 +220,7 @@ class ExercisesTest {
     void hintsKeepTheirContinuationLines() throws IOException {
         Path root = fakeRoot("""
                 ## fake
-                - lesson: 02-some-lesson
+                - lesson: some-lesson
                 - practises: One thing.
 
                 1. First line
@@ -213,7 +229,7 @@ class ExercisesTest {
                 """);
         var e = Exercises.load(root).getFirst();
         assertEquals(List.of("First line\nsecond line.", "Another."), e.hints());
-        assertEquals("02-some-lesson", e.lessonFile());
+        assertEquals("some-lesson", e.lessonFile());   // no lessons/ here to look its number up in
         assertEquals("One thing.", e.practises());
     }
 
@@ -222,7 +238,7 @@ class ExercisesTest {
     @TestFactory
     @DisplayName("load: bad metadata throws BuildError with the file, the line and what to do")
     Stream<DynamicTest> badMetadata() {
-        String ok = "- lesson: 02-some-lesson\n- practises: One thing.\n";
+        String ok = "- lesson: some-lesson\n- practises: One thing.\n";
         return Stream.of(
                 new Bad("hints out of order", "## fake\n" + ok + "1. a\n3. b\n", 5, "Number the hints"),
                 new Bad("no lesson", "intro\n\n## fake\n- practises: x.\n1. a\n", 3, "- lesson:"),
@@ -244,7 +260,7 @@ class ExercisesTest {
     @Test
     @DisplayName("load: an unclosed region in a solution and an unknown lesson are reported")
     void badFilesAreReported() throws IOException {
-        String hints = "## fake\n- lesson: 02-some-lesson\n- practises: x.\n1. a\n";
+        String hints = "## fake\n- lesson: some-lesson\n- practises: x.\n1. a\n";
 
         Path unclosed = fakeRoot(hints);
         Files.writeString(unclosed.resolve("exercises/solutions/Fake.java"), "a\n// exercise: x\nb\n");
@@ -256,7 +272,7 @@ class ExercisesTest {
         Files.createDirectories(lesson.resolve("lessons"));
         Files.writeString(lesson.resolve("lessons/02-another-lesson.md"), "---\ntitle: x\n---\n");
         var e3 = assertThrows(BuildError.class, () -> Exercises.load(lesson));
-        assertTrue(e3.getMessage().contains("02-another-lesson"), e3.toString());
+        assertTrue(e3.getMessage().contains("Lessons: another-lesson"), e3.toString());
     }
 
     /// A root with one exercise 'fake' whose files and aliases are right, and the given HINTS.md,

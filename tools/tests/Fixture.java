@@ -54,7 +54,7 @@ public final class Fixture {
 
                 ## answer
 
-                - lesson: 01-first
+                - lesson: first
                 - practises: Returning the answer.
 
                 1. It is 42.

@@ -109,7 +109,7 @@ final class ServeHarness {
 
                     ## echo
 
-                    - lesson: 01-live
+                    - lesson: live
                     - practises: Printing one line.
 
                     1. Print it.
