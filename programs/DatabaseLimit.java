@@ -66,6 +66,10 @@ void main(String[] args) throws Exception {
                         POOL_SIZE, SHORT_WAIT.toMillis(), QUERY.toMillis(), POOL_SIZE * SHORT_WAIT.toMillis() / QUERY.toMillis()));
             }
         }
+    } catch (SQLException | ExecutionException | RuntimeException e) { // the server stopped from outside, say
+        Exception cause = e instanceof ExecutionException && e.getCause() instanceof Exception c ? c : e;
+        System.err.println("database: the run stopped: " + describe(cause)); // PostgreSQL is stopped by now
+        System.exit(1);
     }
 }
 
@@ -191,7 +195,7 @@ static String topFrame(jdk.jfr.consumer.RecordedEvent e) {
 static String describe(Exception e) {
     String text = firstLine(String.valueOf(e.getMessage()));
     if (!(e instanceof SQLException)) text = e.getClass().getName() + ": " + text;
-    return e.getCause() == null ? text : text + " (" + e.getCause() + ")";
+    return e.getCause() == null ? text : text + " (" + firstLine(e.getCause().toString()) + ")";
 }
 
 static String firstLine(String text) {

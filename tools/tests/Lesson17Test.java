@@ -208,6 +208,35 @@ class Lesson17Test {
     }
 
     @Test
+    @DisplayName("17 database: the server killed from outside mid-run: one line, exit 1, no stack trace, nothing left")
+    void theServerKilledMidRun(@TempDir Path tmp) throws Exception {
+        Path folder = Files.createDirectory(tmp.resolve("tmp"));
+        Path out = tmp.resolve("out.txt");
+        // all 5000: the bursts without a pool and with the long wait take at least 25 s after this line,
+        // and the pools made after the kill cannot open.
+        Process p = startDatabase(folder, out, "all", "5000");
+        try {
+            long deadline = System.nanoTime() + Waits.HUNG.toNanos();
+            while (!Files.readString(out, StandardCharsets.UTF_8).contains("virtual threads at once")) {
+                assertTrue(p.isAlive(), "ended before the burst\n" + Files.readString(out, StandardCharsets.UTF_8));
+                assertTrue(System.nanoTime() < deadline, "no burst started\n" + Files.readString(out, StandardCharsets.UTF_8));
+                Thread.sleep(100);
+            }
+            ProcessHandle.allProcesses() // the server's first process, started with -D <its data folder>
+                    .filter(h -> h.info().commandLine().map(c -> c.contains(folder + "/db-limit-") && c.contains(" -D ")).orElse(false))
+                    .forEach(ProcessHandle::destroyForcibly);
+            assertTrue(p.waitFor(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS), "did not end after its server was killed");
+            var r = new Proc.Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), "", 0);
+            assertEquals(1, r.exit(), r.all());
+            assertTrue(r.out().contains("\ndatabase: the run stopped: "), r.all());
+            assertFalse(r.out().contains("\tat "), "no stack trace\n" + r.all());
+            assertNothingLeft(folder, r);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
     @DisplayName("17 database: PostgreSQL that cannot load a library: one line that names it and what to do, exit 1, nothing left")
     void aBrokenLibrary(@TempDir Path tmp) throws IOException {
         // PostgreSQL needs libstdc++ (through ICU), the JVM does not. An empty file of that name first
