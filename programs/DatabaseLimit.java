@@ -13,7 +13,10 @@
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.lang.management.ManagementFactory;
 import java.sql.*;
+import javax.management.JMException;
+import javax.management.ObjectName;
 import jdk.jfr.consumer.RecordingStream;
 
 static final int MAX_CONNECTIONS = 20;                     // the server's max_connections
@@ -63,6 +66,10 @@ void main(String[] args) throws Exception {
                         POOL_SIZE, SHORT_WAIT.toMillis(), QUERY.toMillis(), POOL_SIZE * SHORT_WAIT.toMillis() / QUERY.toMillis()));
             }
         }
+    } catch (SQLException | ExecutionException | RuntimeException e) { // the server stopped from outside, say
+        Exception cause = e instanceof ExecutionException && e.getCause() instanceof Exception c ? c : e;
+        System.err.println("database: the run stopped: " + describe(cause)); // PostgreSQL is stopped by now
+        System.exit(1);
     }
 }
 
@@ -188,7 +195,7 @@ static String topFrame(jdk.jfr.consumer.RecordedEvent e) {
 static String describe(Exception e) {
     String text = firstLine(String.valueOf(e.getMessage()));
     if (!(e instanceof SQLException)) text = e.getClass().getName() + ": " + text;
-    return e.getCause() == null ? text : text + " (" + e.getCause() + ")";
+    return e.getCause() == null ? text : text + " (" + firstLine(e.getCause().toString()) + ")";
 }
 
 static String firstLine(String text) {
@@ -199,26 +206,38 @@ static String firstLine(String text) {
 
 // A PostgreSQL server in a temporary folder (its binaries, its data and its log), on a free port
 // of 127.0.0.1 only. close() stops it and deletes the folder; so does a shutdown hook, if the
-// program is ended by Ctrl-C, `kill` or an error. (Nothing runs after `kill -9`.)
+// program is ended by Ctrl-C, `kill` or an error. Nothing runs after `kill -9`, so each start
+// first stops and deletes what an earlier run killed that way left behind.
 static final class TemporaryPostgres implements AutoCloseable {
+    // The run holds a lock on this file, with its process id in it, until it ends. The kernel
+    // drops the lock when the process dies, kill -9 included: a lock that can be taken means a
+    // folder no live run owns.
+    private static final String OWNER = "owner.lock";
     private final Path folder;
+    private final FileChannel owner;
     private EmbeddedPostgres server;
     private boolean closed;
     private int port;
     private long startedMillis;
 
-    private TemporaryPostgres(Path folder) { this.folder = folder; }
+    private TemporaryPostgres(Path folder, FileChannel owner) { this.folder = folder; this.owner = owner; }
 
     static TemporaryPostgres start(int maxConnections) {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        removeLeftovers(tmp);
         Path folder;
+        FileChannel owner;
         try {
             folder = Files.createTempDirectory("db-limit-");
+            owner = FileChannel.open(folder.resolve(OWNER), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            owner.lock(); // waits if another run's removeLeftovers() holds it for a moment
+            owner.write(StandardCharsets.US_ASCII.encode(String.valueOf(ProcessHandle.current().pid())));
+            jfrFilesIn(folder);
         } catch (IOException | RuntimeException e) {
-            Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
             String why = Files.isDirectory(tmp) ? "it cannot be written to" : Files.exists(tmp) ? "not a folder" : "no such folder";
             return fail("cannot create a temporary folder in " + tmp + ": " + why);
         }
-        var db = new TemporaryPostgres(folder);
+        var db = new TemporaryPostgres(folder, owner);
         Runtime.getRuntime().addShutdownHook(new Thread(db::close));
         Path log = folder.resolve("postgres.log");
         long t0 = System.nanoTime();
@@ -239,7 +258,8 @@ static final class TemporaryPostgres implements AutoCloseable {
                         .start();
                 db.port = db.server.getPort();
             } catch (Exception | ExceptionInInitializerError e) {
-                error = "PostgreSQL did not start: " + reason(log, e);
+                String reason = reason(log, e);
+                error = "PostgreSQL did not start: " + reason + advice(reason, tmp);
             }
         }
         if (error != null) return fail(error); // outside the lock: exit() runs the hook, which takes it
@@ -261,6 +281,47 @@ static final class TemporaryPostgres implements AutoCloseable {
             System.err.println("database: stopping PostgreSQL: " + firstLine(String.valueOf(e.getMessage())));
         }
         deleteTree(folder);
+        try {
+            owner.close(); // drops the lock
+        } catch (IOException ignored) {
+            // the process ends anyway
+        }
+    }
+
+    // Stops the server of every folder in `tmp` whose owner lock can be taken, and deletes the
+    // folder. An empty lock file belongs to a run that has just made it and not yet written to it.
+    private static void removeLeftovers(Path tmp) {
+        try (var folders = Files.newDirectoryStream(tmp, "db-limit-*")) {
+            for (Path folder : folders) {
+                try (var channel = FileChannel.open(folder.resolve(OWNER), StandardOpenOption.WRITE);
+                     var lock = channel.tryLock()) {
+                    if (lock == null || channel.size() == 0) continue;
+                    stopServer(folder);
+                    deleteTree(folder);
+                } catch (IOException | RuntimeException e) {
+                    // no lock file, or gone meanwhile: not ours to remove
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no temporary folder to look in: start() says so
+        }
+    }
+
+    // postmaster.pid's first line is the server's process id; its command line names the folder,
+    // which tells it from a process that got the same id since.
+    private static void stopServer(Path folder) throws IOException {
+        Path pidFile = folder.resolve("data").resolve("postmaster.pid");
+        if (!Files.exists(pidFile)) return;
+        long pid = Long.parseLong(Files.readAllLines(pidFile).getFirst().strip());
+        var server = ProcessHandle.of(pid)
+                .filter(p -> p.info().commandLine().orElse("").contains(folder.getFileName().toString()));
+        if (server.isEmpty()) return;
+        server.get().destroy(); // SIGTERM: PostgreSQL's smart shutdown; its clients died with the run
+        try {
+            server.get().onExit().get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException | ExecutionException | TimeoutException e) {
+            server.get().destroyForcibly();
+        }
     }
 
     // The most telling line of PostgreSQL's log (a port in use, a missing library), else the exception's.
@@ -277,6 +338,25 @@ static final class TemporaryPostgres implements AutoCloseable {
         Throwable cause = e;
         while (cause.getCause() != null) cause = cause.getCause();
         return cause.getClass().getSimpleName() + ": " + firstLine(String.valueOf(cause.getMessage()));
+    }
+
+    // What to do about the two ways PostgreSQL's programs fail to run that we have seen.
+    private static String advice(String reason, Path tmp) {
+        if (reason.contains("error while loading shared libraries"))
+            return "; install the library it names (or fix LD_LIBRARY_PATH if it points at a broken copy)";
+        if (reason.contains("Permission denied"))
+            return "; programs may not run from " + tmp + " (mounted noexec?): choose another folder with -Djava.io.tmpdir=FOLDER";
+        return "";
+    }
+
+    // JFR keeps its files in a folder of the temporary folder, left there by kill -9: put them in ours.
+    private static void jfrFilesIn(Path folder) {
+        try {
+            ManagementFactory.getPlatformMBeanServer().invoke(new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                    "jfrConfigure", new Object[] {new String[] {"repositorypath=" + folder}}, new String[] {String[].class.getName()});
+        } catch (JMException | RuntimeException ignored) {
+            // JFR then uses the temporary folder itself
+        }
     }
 
     private static TemporaryPostgres fail(String message) {

