@@ -70,11 +70,27 @@ public record Comparison(Lesson.DeclaredRun run, String command, Recording recor
             }
             return key.group(1);
         }
-        String before = plain(end < 0 ? line : line.substring(0, end));
-        if (before.isEmpty() && at > 0) before = plain(lines[at - 1]);
+        // The sentence up to the reference. When the line holds too little of it ("(" or
+        // "both:" name nothing), the lines of its paragraph before it, up to three, come first.
+        var paragraph = new StringBuilder(end < 0 ? line : line.substring(0, end));
+        for (int i = at - 1; i >= at - 3 && i >= 0 && words(plain(paragraph.toString())) < 3 && prose(lines[i]); i--)
+            paragraph.insert(0, lines[i] + " ");
+        String before = plain(paragraph.toString());
         int sentence = Math.max(before.lastIndexOf(". "), before.lastIndexOf(": "));
-        if (sentence >= 0 && sentence + 2 < before.length()) before = before.substring(sentence + 2);
+        if (sentence >= 0 && words(before.substring(sentence + 2)) >= 3) before = before.substring(sentence + 2);
+        else if ((sentence = before.lastIndexOf(". ")) >= 0 && sentence + 2 < before.length()) before = before.substring(sentence + 2);
+        before = before.replaceFirst("[\\s(:,;]+$", "");
         return shorten(before.startsWith("'") ? before.substring(1) : before);
+    }
+
+    private static int words(String text) {
+        return (int) java.util.Arrays.stream(text.split("\\s+")).filter(w -> w.chars().anyMatch(Character::isLetterOrDigit)).count();
+    }
+
+    /// A line of a paragraph's prose: not blank, not a directive, fence, heading, table or front matter.
+    private static boolean prose(String line) {
+        String t = line.strip();
+        return !t.isEmpty() && !t.startsWith("{{") && !t.startsWith("```") && !t.startsWith("#") && !t.startsWith("|") && !t.equals("---");
     }
 
     private static String shorten(String text) {

@@ -84,6 +84,17 @@ class CompareTest {
 
     @Test
     @Quick
+    @DisplayName("a figure after '(' or 'both:' at the start of a line is named by the sentence it ends, from the lines before")
+    void aFiguresContextReachesBackForTheSentence() throws Exception {
+        f.replace("lessons/01-first.md", "It took {{hello-run: took (\\d+) ms}} ms.",
+                "It kept the two cores busy\n({{hello-run: took (\\d+) ms}} ms). A request cost the same in\nboth: {{hello-run: (\\d+) ms}} ms.");
+        var rows = compare("took 2468 ms\n").rows();
+        assertEquals("It kept the two cores busy", Comparison.context(rows.get(0).reference()));
+        assertEquals("A request cost the same in both", Comparison.context(rows.get(1).reference()));
+    }
+
+    @Test
+    @Quick
     void aFigureYourOutputLacksIsMissingNotACrash() {
         var c = compare("spent 2468 ms\n"); // a program edited to print something else
         assertNull(c.rows().getFirst().yours());
