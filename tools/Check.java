@@ -131,6 +131,10 @@ int checkAll() {
         if (o == null) toRun.add(e);
     }
     toRun.sort(Comparator.comparing((Exercise e) -> modified(e.file())).reversed());
+    // Running them all (the first check, or --fresh) takes a while: say so, not a silent wait.
+    if (toRun.size() > 1)
+        IO.println("Running " + toRun.size() + " of them, " + Math.min(parallel, toRun.size()) + " at a time"
+                + (toRun.size() < exercises.size() ? " (changed since the last check)" : "") + "...");
     var pool = Executors.newFixedThreadPool(parallel);
     var started = new HashMap<Exercise, Future<Outcome>>();
     for (Exercise e : toRun) started.put(e, pool.submit(() -> runExercise(e)));
@@ -191,7 +195,8 @@ String summary(Exercise e, Outcome o, int width) {
     String line = pad(name, width + 7) + " " + (counts.isEmpty() ? "" : counts + " checks");
     if (e != exercises.getLast() || checks.isEmpty())
         return line + (counts.isEmpty() ? "" : ": ") + o.failure();
-    var b = new StringBuilder(line);
+    // The capstone: its checks are the properties a student makes pass one by one, so each is listed.
+    var b = new StringBuilder(line + (counts.isEmpty() ? "" : ", each:"));
     for (String c : checks) {
         int got = c.indexOf(": got ");
         b.append("\n       ").append(got < 0 ? c : c.substring(0, got));
