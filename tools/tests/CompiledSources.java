@@ -64,6 +64,44 @@ final class CompiledSources implements AutoCloseable {
         return messages.isEmpty() ? r : new Proc.Result(r.exit(), r.out(), messages + r.err(), r.millis());
     }
 
+    /// Runs it in `dir` as `java [preview flags] -cp CLASSES Main ARGS`.
+    Proc.Result runWith(Path dir, Proc.HangLimit limit, List<String> args) {
+        if (classes == null) return new Proc.Result(1, "", messages, 0);
+        var cmd = new ArrayList<String>(List.of(Proc.JAVA.toString()));
+        cmd.addAll(javaFlags);
+        cmd.addAll(List.of("-cp", classes.toString(), mainClass));
+        cmd.addAll(args);
+        var r = Proc.run(dir, Map.of(), limit, cmd);
+        return messages.isEmpty() ? r : new Proc.Result(r.exit(), r.out(), messages + r.err(), r.millis());
+    }
+
+    boolean compiled() {
+        return classes != null;
+    }
+
+    /// A program of the course compiled once for this test run: the same file with the same
+    /// text is compiled once however many tests run it. Deleted when the test JVM ends. Null
+    /// for a program that starts processes, and for a file that cannot be read.
+    static CompiledSources shared(Path dir, Path relative) {
+        String text;
+        try {
+            text = Files.readString(dir.resolve(relative));
+        } catch (IOException e) {
+            return null;   // the run will say what is wrong with the file
+        }
+        // A program that starts processes may start itself again, the way it was started: it
+        // runs as `java File.java`, as a reader runs it.
+        if (text.contains("ProcessBuilder") || text.contains("ProcessHandle")) return null;
+        String key = dir.resolve(relative).toAbsolutePath() + "\n" + text.hashCode() + "\n" + text.length();
+        return SHARED.computeIfAbsent(key, k -> {
+            var c = compile(dir, relative);
+            if (c.classes != null) Runtime.getRuntime().addShutdownHook(new Thread(c::close));
+            return c;
+        });
+    }
+
+    private static final Map<String, CompiledSources> SHARED = new java.util.concurrent.ConcurrentHashMap<>();
+
     /// Compiles `file` (in `dir`) and runs it there once: `java File.java`, compiled here.
     static Proc.Result runOnce(Path dir, Path file, Proc.HangLimit limit) {
         try (var compiled = compile(dir, file)) {
