@@ -7,7 +7,7 @@
 // first use. One of the three kinds pins its virtual thread on JDK 25. Which one?
 // Step 1: write pinnedEvents, so that JFR tells you; the checks run each kind under it.
 // Step 2: change the design of the kind that pins, so that nothing pins and the table is
-// still loaded once.
+// still loaded once, by the first request that needs it.
 
 import jdk.jfr.consumer.RecordingStream;
 
@@ -103,10 +103,12 @@ String rate(int item) {
 // ---- The shop's rate service: no need to change anything below. ----
 
 static final AtomicInteger rateLoads = new AtomicInteger();
+static volatile String rateLoader = "none";
 
 /// Loads the exchange rates: a 100 ms call.
 static List<Long> loadRates() {
     rateLoads.incrementAndGet();
+    rateLoader = Thread.currentThread().isVirtual() ? "a request's virtual thread" : "platform thread " + Thread.currentThread().getName();
     try {
         Thread.sleep(WAIT);
     } catch (InterruptedException e) {
@@ -117,27 +119,29 @@ static List<Long> loadRates() {
 
 void main() {
     int knownPins = pinnedEvents(() -> inVirtualThreads(1, i -> KnownPin.touch()));
-    checkThat("pinnedEvents counts the pin of a task that pins", knownPins >= 1, knownPins,
-            "at least 1 (a virtual thread sleeps in a class initializer)");
-    check("pinnedEvents for a task that only waits (sleeps inside synchronized)", pinnedEvents(() -> inVirtualThreads(4, i -> {
+    boolean counts = knownPins >= 1;
+    checkThat("pinnedEvents counts the pin of a task that pins", counts, knownPins, "at least 1 (a task known to pin)");
+    checkNoPins("pinnedEvents for a task that only waits (sleeps inside synchronized)", counts, pinnedEvents(() -> inVirtualThreads(4, i -> {
         synchronized (new Object()) {
             sleep(WAIT);
         }
-    })), 0);
+    })));
 
-    var answers = new ConcurrentHashMap<String, String>();
+    warmUp();
+    String[][] answers = new String[3][REQUESTS];
     int[] byKind = new int[3];
     int allPins = countPins(() -> {
-        byKind[0] = pinnedEvents(() -> inVirtualThreads(REQUESTS, i -> answers.put("p" + i, price(i))));
-        byKind[1] = pinnedEvents(() -> inVirtualThreads(REQUESTS, i -> answers.put("s" + i, stock(i))));
-        byKind[2] = pinnedEvents(() -> inVirtualThreads(REQUESTS, i -> answers.put("r" + i, rate(i))));
+        byKind[0] = pinnedEvents(() -> inVirtualThreads(REQUESTS, i -> answers[0][i] = price(i)));
+        byKind[1] = pinnedEvents(() -> inVirtualThreads(REQUESTS, i -> answers[1][i] = stock(i)));
+        byKind[2] = pinnedEvents(() -> inVirtualThreads(REQUESTS, i -> answers[2][i] = rate(i)));
     });
-    check("pinned events serving the price requests (your pinnedEvents)", byKind[0], 0);
-    check("pinned events serving the stock requests (your pinnedEvents)", byKind[1], 0);
-    check("pinned events serving the rate requests (your pinnedEvents)", byKind[2], 0);
+    checkNoPins("pinned events serving the price requests (your pinnedEvents)", counts, byKind[0]);
+    checkNoPins("pinned events serving the stock requests (your pinnedEvents)", counts, byKind[1]);
+    checkNoPins("pinned events serving the rate requests (your pinnedEvents)", counts, byKind[2]);
     check("pinned events serving all " + 3 * REQUESTS + " requests (the checker's own recording)", allPins, 0);
     check("requests answered right", rightAnswers(answers), 3 * REQUESTS);
     check("times the rates were loaded", rateLoads.get(), 1);
+    check("the thread that loaded the rates", rateLoader, "a request's virtual thread");
     verdict("find-the-pin");
 }
 
@@ -174,19 +178,25 @@ int countPins(Runnable work) {
     return pins.get();
 }
 
-Map<String, String> expectedAnswers() {
-    var expected = new HashMap<String, String>();
+int rightAnswers(String[][] answers) {
     List<Long> table = List.of(100L, 92L, 79L, 15_700L, 8_310L);
+    int right = 0;
     for (int i = 0; i < REQUESTS; i++) {
-        expected.put("p" + i, "price " + i);
-        expected.put("s" + i, "stock " + i);
-        expected.put("r" + i, "rate " + table.get(i % CURRENCIES));
+        if (("price " + i).equals(answers[0][i])) right++;
+        if (("stock " + i).equals(answers[1][i])) right++;
+        if (("rate " + table.get(i % CURRENCIES)).equals(answers[2][i])) right++;
     }
-    return expected;
+    return right;
 }
 
-int rightAnswers(Map<String, String> answers) {
-    return (int) expectedAnswers().entrySet().stream().filter(e -> e.getValue().equals(answers.get(e.getKey()))).count();
+/// One price and one stock request, alone, before any is measured. A virtual thread that waits while another
+/// initializes a class records a short pinned event: the classes the requests use are initialized here, so
+/// that such an event is not blamed on a kind. No rate request runs here: its first use is what is measured.
+void warmUp() {
+    inVirtualThreads(1, i -> {
+        price(i);
+        stock(i);
+    });
 }
 
 static void sleep(Duration d) {
@@ -203,6 +213,12 @@ static final class KnownPin {                  // its initializer sleeps: the th
 }
 
 final List<String> failed = new ArrayList<>();
+
+/// A check of a count of pinned events that only means something once pinnedEvents counts the known pin.
+void checkNoPins(String what, boolean counts, int pins) {
+    if (counts) check(what, pins, 0);
+    else checkThat(what, false, "no measurement (pinnedEvents does not count yet)", 0);
+}
 
 void check(String what, Object got, Object expected) {
     checkThat(what, Objects.equals(got, expected), got, expected);
