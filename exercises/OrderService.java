@@ -116,7 +116,9 @@ void main() throws Exception {
     String leftover = leftRunning(BURST + 2, askedAt + SHORT_DEADLINE.toNanos());
     checkThat("nothing of an order left running " + GRACE_MS + " ms after its caller's deadline", leftover.isEmpty(),
             leftover, "every call ended within " + GRACE_MS + " ms of the deadline");
-    orderThreads.close();   // waits for any order still running; a pool's threads would keep the program alive
+    // Not close(): it would wait for every order, and one stuck on a permit never given back
+    // would keep the program alive, as a pool's idle threads would.
+    orderThreads.shutdownNow();
     verdict("order-service");
 }
 
@@ -169,7 +171,7 @@ int gatewayFullOneGivesUp() throws InterruptedException {
     Thread givesUp = Thread.ofVirtual().start(() -> quietly(new Order(HELD + GATEWAY_LIMIT, BOOK), PERMIT_DEADLINE));
     var waits = new Order(HELD + GATEWAY_LIMIT + 1, BOOK);
     held.add(Thread.ofVirtual().start(() -> quietly(waits, BURST_DEADLINE)));
-    givesUp.join();
+    givesUp.join(PERMIT_DEADLINE.plusMillis(GRACE_MS));   // bounded: a caller might wait for good
     waitUntil(() -> atGateway.get() > GATEWAY_LIMIT, Duration.ofMillis(GRACE_MS));   // a permit freed by mistake
     paymentsHeld.countDown();
     for (Thread caller : held) caller.join();
