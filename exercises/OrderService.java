@@ -13,18 +13,22 @@ static final int POOL_THREADS = 40;
 static final int GATEWAY_LIMIT = 50;
 static final Duration CALL = Duration.ofMillis(150);      // stock and price, each
 static final Duration PAYMENT = Duration.ofMillis(10);       // the gateway
+static final String BOOK = "book", GLOBE = "globe";
+static final Duration SLOW_CALL = Duration.ofMillis(1_000);   // stock, for anything but a book
+static final Duration PRICE_FAILS_AFTER = Duration.ofMillis(20);
 
-final ExecutorService orderThreads = Executors.newFixedThreadPool(POOL_THREADS); // TODO: one thread per order
+final ExecutorService orderThreads = Executors.newFixedThreadPool(POOL_THREADS); // TODO check 1: one thread per order
 
 /// The service's front door: the caller gets a receipt, or gives up after `deadline`.
 Receipt placeOrder(Order order, Duration deadline) throws Exception {
     Future<Receipt> receipt = orderThreads.submit(() -> process(order));
-    return receipt.get(deadline.toMillis(), TimeUnit.MILLISECONDS); // TODO: the caller gives up here, but does the order stop?
+    // TODO check 4: the caller gives up here, but does the order stop? (passes once quote() uses a scope too)
+    return receipt.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
 }
 
 Receipt process(Order order) throws Exception {
     Quote quote = quote(order);
-    return gateway(order, quote); // TODO: the gateway takes at most GATEWAY_LIMIT calls at once
+    return gateway(order, quote); // TODO check 2: the gateway takes at most GATEWAY_LIMIT calls at once
 }
 
 /// Stock and price, asked at the same time.
@@ -32,14 +36,14 @@ Quote quote(Order order) throws Exception {
     try (var calls = Executors.newVirtualThreadPerTaskExecutor()) {
         Future<Long> price = calls.submit(() -> price(order));
         Future<Integer> stock = calls.submit(() -> stock(order));
-        return new Quote(stock.get(), price.get()); // TODO: if one call fails, the other goes on
+        return new Quote(stock.get(), price.get()); // TODO check 3: if one call fails, the other goes on
     }
 }
 
 // The other services. call(...) waits as a network call would, and notes the call for the checks.
 
 int stock(Order order) throws InterruptedException {
-    call("stock", order, order.product().equals(BOOK) ? CALL : SLOW_CALL);   // anything but a book is counted by hand
+    call("stock", order, order.product().equals(BOOK) ? CALL : SLOW_CALL);
     return 7;
 }
 
@@ -65,10 +69,12 @@ record Receipt(int order, long cents) {}
 
 static final int BURST = 1_000;
 static final Duration BURST_DEADLINE = Duration.ofSeconds(5);
-static final String BOOK = "book", GLOBE = "globe", ATLAS = "atlas";
-static final Duration PRICE_FAILS_AFTER = Duration.ofMillis(20);
-static final Duration SLOW_CALL = Duration.ofMillis(1_000);
+static final String ATLAS = "atlas";
 static final Duration SHORT_DEADLINE = Duration.ofMillis(200);
+/// For an order that gives up while it waits for a gateway permit: time for its quote (CALL),
+/// with room for a loaded machine.
+static final Duration PERMIT_DEADLINE = Duration.ofMillis(600);
+static final int HELD = 2_000;   // order ids from here on: the gateway held full
 /// An interrupt ends a sleeping call at once; the grace leaves room for a loaded machine,
 /// and is under half of the time the slow call would otherwise run on.
 static final long GRACE_MS = 400;
@@ -81,10 +87,13 @@ void main() throws Exception {
     long poolMs = ceilDiv(BURST, POOL_THREADS) * (CALL.toMillis() + PAYMENT.toMillis());
     long boundMs = poolMs * 3 / 4;
     Burst burst = burst();
-    checkThat("a burst of " + BURST + " orders, each on a virtual thread, done within " + boundMs + " ms (a quarter under the "
-                    + poolMs + " ms a pool of " + POOL_THREADS + " needs)",
+    checkThat("a burst of " + BURST + " orders on virtual threads, under " + boundMs + " ms",
             burst.done() == BURST && burst.virtual() == BURST && burst.ms() < boundMs,
-            burst, BURST + " done on virtual threads in under " + boundMs + " ms");
+            burst, BURST + " done on virtual threads in under " + boundMs + " ms, a quarter under the " + poolMs
+                    + " ms a pool of " + POOL_THREADS + " needs");
+
+    // (2) The gateway full, and an order that gives up while it waits for a permit.
+    int peakBeforeGivingUp = gatewayFullOneGivesUp();
 
     // (3) and (4), at the same time: a price call that fails, and a caller that gives up.
     Thread failing = Thread.ofVirtual().start(() -> quietly(new Order(BURST + 1, GLOBE), BURST_DEADLINE));
@@ -98,14 +107,18 @@ void main() throws Exception {
 
     int peak = peakAtGateway.get();
     checkThat("never more than " + GATEWAY_LIMIT + " calls at the payment gateway at once", peak <= GATEWAY_LIMIT,
-            peak + " at once", "at most " + GATEWAY_LIMIT);
+            peak + " at once" + (peakBeforeGivingUp <= GATEWAY_LIMIT && peak > GATEWAY_LIMIT
+                    ? ", after an order waiting for a permit gave up" : ""),
+            "at most " + GATEWAY_LIMIT);
     String sibling = siblingStopped(BURST + 1);
     checkThat("a failed price call stopped its sibling stock call within " + GRACE_MS + " ms", sibling.isEmpty(),
             sibling, "the stock call asked alongside price, and ended within " + GRACE_MS + " ms of the failure");
     String leftover = leftRunning(BURST + 2, askedAt + SHORT_DEADLINE.toNanos());
     checkThat("nothing of an order left running " + GRACE_MS + " ms after its caller's deadline", leftover.isEmpty(),
             leftover, "every call ended within " + GRACE_MS + " ms of the deadline");
-    orderThreads.shutdownNow();   // a pool's threads would keep the program alive
+    // Not close(): it would wait for every order, and one stuck on a permit never given back
+    // would keep the program alive, as a pool's idle threads would.
+    orderThreads.shutdownNow();
     verdict("order-service");
 }
 
@@ -144,6 +157,32 @@ Burst burst() throws InterruptedException {
     return new Burst(done.get(), failures.size(), onVirtualThreads.get(), ms, failures.isEmpty() ? "" : failures.peek());
 }
 
+/// GATEWAY_LIMIT orders held at the gateway, then two more. One gives up while it waits for a
+/// permit; the other must still wait. Returns the peak at the gateway before the one gave up.
+int gatewayFullOneGivesUp() throws InterruptedException {
+    paymentsHeld = new CountDownLatch(1);
+    var held = new ArrayList<Thread>();
+    for (int i = 0; i < GATEWAY_LIMIT; i++) {
+        var order = new Order(HELD + i, BOOK);
+        held.add(Thread.ofVirtual().start(() -> quietly(order, BURST_DEADLINE)));
+    }
+    waitUntil(() -> atGateway.get() >= GATEWAY_LIMIT, SLOW_CALL);   // a pool of 40 never gets there
+    int peakBefore = peakAtGateway.get();
+    Thread givesUp = Thread.ofVirtual().start(() -> quietly(new Order(HELD + GATEWAY_LIMIT, BOOK), PERMIT_DEADLINE));
+    var waits = new Order(HELD + GATEWAY_LIMIT + 1, BOOK);
+    held.add(Thread.ofVirtual().start(() -> quietly(waits, BURST_DEADLINE)));
+    givesUp.join(PERMIT_DEADLINE.plusMillis(GRACE_MS));   // bounded: a caller might wait for good
+    waitUntil(() -> atGateway.get() > GATEWAY_LIMIT, Duration.ofMillis(GRACE_MS));   // a permit freed by mistake
+    paymentsHeld.countDown();
+    for (Thread caller : held) caller.join();
+    return peakBefore;
+}
+
+void waitUntil(BooleanSupplier condition, Duration atMost) throws InterruptedException {
+    long end = System.nanoTime() + atMost.toNanos();
+    while (!condition.getAsBoolean() && System.nanoTime() < end) Thread.sleep(5);
+}
+
 void quietly(Order order, Duration deadline) {
     try {
         placeOrder(order, deadline);
@@ -160,6 +199,7 @@ final Map<Integer, AtomicInteger> runningByOrder = new ConcurrentHashMap<>();
 final AtomicInteger atGateway = new AtomicInteger();
 final AtomicInteger peakAtGateway = new AtomicInteger();
 final AtomicInteger onVirtualThreads = new AtomicInteger();   // orders that reached the gateway from a virtual thread
+volatile CountDownLatch paymentsHeld = new CountDownLatch(0);   // while it is closed, the gateway's calls wait
 
 void call(String service, Order order, Duration takes) throws InterruptedException {
     long start = System.nanoTime();
@@ -171,6 +211,7 @@ void call(String service, Order order, Duration takes) throws InterruptedExcepti
     var running = runningByOrder.computeIfAbsent(order.id(), id -> new AtomicInteger());
     running.incrementAndGet();
     try {
+        if (gateway) paymentsHeld.await();
         Thread.sleep(takes);
     } finally {
         running.decrementAndGet();

@@ -49,6 +49,7 @@ void answer(int student) {
     try {
         Thread.sleep(60 * student);
     } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();   // keep the interrupt for whoever asked for it
         return;
     }
     if (student == ABSENT) throw new IllegalStateException("student " + student + " is absent");
