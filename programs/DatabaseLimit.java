@@ -27,6 +27,9 @@ static final Duration LONG_WAIT = Duration.ofSeconds(60);  // long enough for th
 static final Duration POOL_OPENS = Duration.ofSeconds(30); // the most the pool may take to open its connections
 static final int DEFAULT_TASKS = 1_000, MAX_TASKS = 5_000;
 static final int WARM_UP = 100; // tasks run before each burst, untimed
+// The JDBC driver logs a warning with a stack trace when a server it is connecting to goes away;
+// this program reports every failed query itself, one line each.
+static final java.util.logging.Logger DRIVER_LOG = java.util.logging.Logger.getLogger("org.postgresql");
 static final String USAGE = "usage: database [all|no-pool|pool|timeout] [tasks, 1 to " + MAX_TASKS
         + ", default " + DEFAULT_TASKS + "]";
 
@@ -38,6 +41,7 @@ void main(String[] args) throws Exception {
         System.exit(2);
     }
 
+    DRIVER_LOG.setLevel(java.util.logging.Level.OFF);
     try (var db = TemporaryPostgres.start(MAX_CONNECTIONS)) {
         String url = db.url();
         // Asked from a virtual thread, so the JDK's one-time set-up for virtual threads' socket I/O

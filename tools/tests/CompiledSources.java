@@ -42,7 +42,9 @@ final class CompiledSources implements AutoCloseable {
                 Temp.delete(classes);
                 throw e;
             }
-            String shown = messages.toString().replace(dir.toAbsolutePath() + java.io.File.separator, "");
+            // javac's notes ("uses preview features") the source launcher does not print.
+            String shown = messages.toString().replace(dir.toAbsolutePath() + java.io.File.separator, "")
+                    .lines().filter(l -> !l.startsWith("Note: ")).map(l -> l + "\n").collect(java.util.stream.Collectors.joining());
             if (main == null) {
                 Temp.delete(classes);
                 return new CompiledSources(null, null, shown.stripTrailing() + "\nerror: compilation failed\n", List.of());
