@@ -53,11 +53,11 @@ void main(String[] args) throws Exception {
                 tasks, QUERY.toMillis() / 1000.0));
 
         if (mode.equals("all") || mode.equals("no-pool")) {
-            burst("no pool, a connection per task", tasks, () -> DriverManager.getConnection(url));
+            burst("no pool, a connection per task", tasks, () -> DriverManager.getConnection(url), true);
         }
         if (mode.equals("all") || mode.equals("pool")) {
             try (var pool = pool(url, LONG_WAIT)) {
-                burst("pool of " + POOL_SIZE + ", waits up to " + LONG_WAIT.toSeconds() + " s", tasks, pool::getConnection);
+                burst("pool of " + POOL_SIZE + ", waits up to " + LONG_WAIT.toSeconds() + " s", tasks, pool::getConnection, false);
                 long rounds = (tasks + POOL_SIZE - 1) / POOL_SIZE;
                 IO.println(String.format(Locale.ROOT, "  theory: at least %d rounds x %d ms = %d ms",
                         rounds, QUERY.toMillis(), rounds * QUERY.toMillis()));
@@ -65,7 +65,7 @@ void main(String[] args) throws Exception {
         }
         if (mode.equals("all") || mode.equals("timeout")) {
             try (var pool = pool(url, SHORT_WAIT)) {
-                burst("pool of " + POOL_SIZE + ", waits up to " + SHORT_WAIT.toMillis() + " ms", tasks, pool::getConnection);
+                burst("pool of " + POOL_SIZE + ", waits up to " + SHORT_WAIT.toMillis() + " ms", tasks, pool::getConnection, false);
                 IO.println(String.format(Locale.ROOT, "  theory: about %d x %d / %d = %d served in the wait",
                         POOL_SIZE, SHORT_WAIT.toMillis(), QUERY.toMillis(), POOL_SIZE * SHORT_WAIT.toMillis() / QUERY.toMillis()));
             }
@@ -81,8 +81,8 @@ interface ConnectionSource { Connection get() throws SQLException; }
 
 // Runs `tasks` virtual threads that each take a connection, run the query and give the connection
 // back, while JFR records pinned virtual threads. Then prints what happened to them.
-void burst(String label, int tasks, ConnectionSource connections) throws InterruptedException {
-    run(WARM_UP, connections, new Counts()); // untimed: loads every class the burst needs, once (see below)
+void burst(String label, int tasks, ConnectionSource connections, boolean holdUntilAllTried) throws InterruptedException {
+    run(WARM_UP, connections, holdUntilAllTried, new Counts()); // untimed: loads every class the burst needs, once (see below)
     var counts = new Counts();
     var pinned = Collections.synchronizedList(new ArrayList<String>());
     long tookMs;
@@ -92,7 +92,7 @@ void burst(String label, int tasks, ConnectionSource connections) throws Interru
                 + e.getString("pinnedReason") + ", at " + topFrame(e)));
         jfr.startAsync();
         long start = System.nanoTime();
-        run(tasks, connections, counts);
+        run(tasks, connections, holdUntilAllTried, counts);
         tookMs = (System.nanoTime() - start) / 1_000_000;
         jfr.stop(); // returns once every recorded event was handled
     }
@@ -113,12 +113,26 @@ record Counts(AtomicInteger served, AtomicInteger refused, AtomicInteger failed,
 }
 
 // `tasks` virtual threads at once, each takes a connection, runs the query and gives it back.
+// With holdUntilAllTried, a task that got a connection keeps it until every task has tried to
+// get one, so all of them want one at the same moment, however fast this machine opens them.
+// (A pool's tasks cannot wait like that: they would hold all its connections and wait forever.)
 // Every task ends served, refused or failed; the program stops if one was not counted.
-void run(int tasks, ConnectionSource connections, Counts counts) {
+void run(int tasks, ConnectionSource connections, boolean holdUntilAllTried, Counts counts) {
+    var everyTaskTried = new CountDownLatch(tasks);
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         for (int i = 0; i < tasks; i++) {
             executor.submit(() -> {
-                try (Connection c = connections.get(); Statement s = c.createStatement()) {
+                Connection held = null;
+                try {
+                    held = connections.get();
+                } catch (SQLException e) {
+                    count(e, counts);
+                } finally {
+                    everyTaskTried.countDown();
+                }
+                if (held == null) return;
+                try (Connection c = held; Statement s = c.createStatement()) {
+                    if (holdUntilAllTried) everyTaskTried.await();
                     counts.mostAtOnce().accumulateAndGet(counts.running().incrementAndGet(), Math::max);
                     try {
                         s.execute("select pg_sleep(" + QUERY.toMillis() / 1000.0 + ")");
@@ -127,9 +141,7 @@ void run(int tasks, ConnectionSource connections, Counts counts) {
                     }
                     counts.served().incrementAndGet();
                 } catch (Exception e) { // submit() would keep it in a Future nobody reads
-                    boolean refusal = e instanceof SQLException sql && isRefusal(sql);
-                    (refusal ? counts.refused() : counts.failed()).incrementAndGet();
-                    (refusal ? counts.firstRefusal() : counts.firstFailure()).compareAndSet(null, describe(e));
+                    count(e, counts);
                 }
             });
         }
@@ -139,6 +151,13 @@ void run(int tasks, ConnectionSource connections, Counts counts) {
         System.err.println("database: " + tasks + " tasks but " + counted + " counted (an Error ended a task)");
         System.exit(1); // runs the shutdown hook, which stops PostgreSQL
     }
+}
+
+// A task that did not get served: refused, or failed another way.
+static void count(Exception e, Counts counts) {
+    boolean refusal = e instanceof SQLException sql && isRefusal(sql);
+    (refusal ? counts.refused() : counts.failed()).incrementAndGet();
+    (refusal ? counts.firstRefusal() : counts.firstFailure()).compareAndSet(null, describe(e));
 }
 
 // The server says no (SQLState 53300, too_many_connections), or the pool gave up waiting.
