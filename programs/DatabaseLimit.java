@@ -115,7 +115,7 @@ record Counts(AtomicInteger served, AtomicInteger refused, AtomicInteger failed,
 // `tasks` virtual threads at once, each takes a connection, runs the query and gives it back.
 // With holdUntilAllTried, a task that got a connection keeps it until every task has tried to
 // get one, so all of them want one at the same moment, however fast this machine opens them.
-// (A pool's tasks cannot wait like that: they would hold all its connections and wait forever.)
+// (Not a pool's tasks: its 10 would wait for tasks that wait for them, until the pool gave up.)
 // Every task ends served, refused or failed; the program stops if one was not counted.
 void run(int tasks, ConnectionSource connections, boolean holdUntilAllTried, Counts counts) {
     var everyTaskTried = new CountDownLatch(tasks);
@@ -125,7 +125,7 @@ void run(int tasks, ConnectionSource connections, boolean holdUntilAllTried, Cou
                 Connection held = null;
                 try {
                     held = connections.get();
-                } catch (SQLException e) {
+                } catch (Exception e) {
                     count(e, counts);
                 } finally {
                     everyTaskTried.countDown();

@@ -48,9 +48,12 @@ void main(String[] args) {
     var summary = new SummaryGeneratingListener();
     var classStarts = new java.util.concurrent.ConcurrentHashMap<String, Long>();
     var classTimes = new java.util.concurrent.ConcurrentHashMap<String, Long>();  // class -> nanoseconds it took
+    var testStarts = new java.util.concurrent.ConcurrentHashMap<String, Long>();
+    var testTimes = new java.util.concurrent.ConcurrentHashMap<String, Long>();   // "Class > test" -> nanoseconds
     var progress = new TestExecutionListener() {
         @Override public void executionStarted(TestIdentifier id) {
             className(id).ifPresent(c -> classStarts.put(c, System.nanoTime()));
+            if (id.isTest()) testStarts.put(id.getUniqueId(), System.nanoTime());
         }
 
         @Override public void executionFinished(TestIdentifier id, TestExecutionResult result) {
@@ -70,6 +73,7 @@ void main(String[] args) {
                 case ABORTED -> "ABORTED";
             };
             String where = id.getParentIdObject().map(p -> p.getLastSegment().getValue().replaceFirst("^tests\\.", "")).orElse("");
+            testTimes.put(where + " > " + id.getDisplayName(), System.nanoTime() - testStarts.get(id.getUniqueId()));
             IO.println(mark + " " + where + " > " + id.getDisplayName());
             result.getThrowable().filter(t -> result.getStatus() != TestExecutionResult.Status.SUCCESSFUL)
                     .ifPresent(t -> IO.println("       " + String.valueOf(t).replace("\n", "\n       ")));
@@ -93,6 +97,10 @@ void main(String[] args) {
     if (classTimes.size() > 1)
         IO.println("slowest classes: " + String.join(", ", classTimes.entrySet().stream()
                 .sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed()).limit(3)
+                .map(e -> String.format(java.util.Locale.ROOT, "%s %.1f s", e.getKey(), e.getValue() / 1e9)).toList()));
+    if (testTimes.size() > 1)
+        IO.println("slowest tests: " + String.join("; ", testTimes.entrySet().stream()
+                .sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed()).limit(8)
                 .map(e -> String.format(java.util.Locale.ROOT, "%s %.1f s", e.getKey(), e.getValue() / 1e9)).toList()));
     if (s.getTestsFoundCount() == 0) IO.println("no tests found");
     IO.println(s.getTestsSucceededCount() + " passed, " + failed + " failed");
