@@ -100,7 +100,7 @@ void main(String[] args) {
                 .map(e -> String.format(java.util.Locale.ROOT, "%s %.1f s", e.getKey(), e.getValue() / 1e9)).toList()));
     if (testTimes.size() > 1)
         IO.println("slowest tests: " + String.join("; ", testTimes.entrySet().stream()
-                .sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed()).limit(8)
+                .sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed()).limit(Integer.parseInt(java.util.Objects.requireNonNullElse(System.getenv("SLOWEST_TESTS"), "8")))
                 .map(e -> String.format(java.util.Locale.ROOT, "%s %.1f s", e.getKey(), e.getValue() / 1e9)).toList()));
     if (s.getTestsFoundCount() == 0) IO.println("no tests found");
     IO.println(s.getTestsSucceededCount() + " passed, " + failed + " failed");
