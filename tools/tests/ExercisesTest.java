@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.util.*;
+import java.util.concurrent.*;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
@@ -305,7 +306,7 @@ class ExercisesTest {
     @DisplayName("every exercise fails as shipped, naming a failed check and the hint command")
     Stream<DynamicTest> everyExerciseFailsAsShipped() {
         return chosen().map(e -> DynamicTest.dynamicTest(e.name(), () -> {
-            var r = runShipped(e);
+            var r = runs().get("shipped " + e.name()).get();
             assertNotEquals(0, r.exit(), r.all());
             var lines = r.out().strip().lines().toList();
             assertTrue(lines.size() >= 3, r.all());
@@ -320,11 +321,14 @@ class ExercisesTest {
         }));
     }
 
+    /// Through its alias, `./jbang NAME-solution`: this is CatalogTest's run of the alias too
+    /// (an exercise's alias differs from its solution's only in the file, whose header lines
+    /// derive() keeps, so the exercises' aliases are not run again there).
     @TestFactory
-    @DisplayName("every solution passes every check and says Solved.")
+    @DisplayName("every solution, run as ./jbang NAME-solution, passes every check and says Solved.")
     Stream<DynamicTest> everySolutionPasses() {
         return chosen().map(e -> DynamicTest.dynamicTest(e.name(), () -> {
-            var r = CompiledSources.runOnce(Proc.ROOT, Proc.ROOT.relativize(e.solution()), Proc.HangLimit.ofMinutes(2));
+            var r = runs().get("solution " + e.name()).get();
             assertEquals(0, r.exit(), r.all());
             var lines = r.out().strip().lines().toList();
             assertEquals("Solved.", lines.getLast(), r.all());
@@ -359,21 +363,65 @@ class ExercisesTest {
     Stream<DynamicTest> wrongFixesAreCaught() {
         var names = chosen().map(Exercise::name).toList();
         return WrongFixes.all().stream().filter(w -> names.contains(w.exercise())).map(w -> DynamicTest.dynamicTest(w.exercise() + ": " + w.why(), () -> {
-            Exercise e = ALL.stream().filter(x -> x.name().equals(w.exercise())).findFirst().orElseThrow();
-            String wrong = WrongFixes.withRegion(Files.readString(e.solution(), StandardCharsets.UTF_8), w.region(), w.code());
-            Path dir = Files.createTempDirectory("wrong-fix");
-            try {
-                Path file = dir.resolve(e.file().getFileName());
-                Files.writeString(file, wrong, StandardCharsets.UTF_8);
-                var r = CompiledSources.runOnce(dir, file.getFileName(), Proc.HangLimit.ofMinutes(2));
-                assertNotEquals(0, r.exit(), r.all());
-                assertTrue(r.out().contains("FAIL " + w.caughtBy() + ": got "), r.all());
-                assertTrue(r.out().contains("Hint: ./jbang check --hint " + e.name()), r.all());
-                assertFalse(r.out().lines().anyMatch(l -> l.equals("Solved.")), r.all());
-            } finally {
-                Temp.delete(dir);
-            }
+            var r = runs().get("wrong fix " + w.where()).get();
+            assertNotEquals(0, r.exit(), r.all());
+            assertTrue(r.out().contains("FAIL " + w.caughtBy() + ": got "), r.all());
+            assertTrue(r.out().contains("Hint: ./jbang check --hint " + w.exercise()), r.all());
+            assertFalse(r.out().lines().anyMatch(l -> l.equals("Solved.")), r.all());
         }));
+    }
+
+    /// The runs of the exercises' programs, all started in the background by the first test
+    /// that needs one, so that the machine is never idle between them. First each solution
+    /// alone: its checks must pass, and some of them time what they check. Then the shipped
+    /// texts and the wrong fixes, two at a time: they must fail, and most of such a run is its
+    /// checks waiting (sleeps, deadlines), not the CPU. Keys: "solution NAME", "shipped NAME",
+    /// "wrong fix FILE:LINE".
+    static synchronized Map<String, CompletableFuture<Proc.Result>> runs() {
+        if (runs != null) return runs;
+        runs = new LinkedHashMap<>();
+        var exercises = chosen().toList();
+        var names = exercises.stream().map(Exercise::name).toList();
+        var solutions = new LinkedHashMap<String, Callable<Proc.Result>>();
+        var failing = new LinkedHashMap<String, Callable<Proc.Result>>();
+        for (Exercise e : exercises) solutions.put("solution " + e.name(), () -> Proc.jbang(e.name() + "-solution"));
+        for (Exercise e : exercises) failing.put("shipped " + e.name(), () -> runShipped(e));
+        for (var w : WrongFixes.all())
+            if (names.contains(w.exercise())) failing.put("wrong fix " + w.where(), () -> runWrongFix(w));
+        solutions.keySet().forEach(k -> runs.put(k, new CompletableFuture<>()));
+        failing.keySet().forEach(k -> runs.put(k, new CompletableFuture<>()));
+        var all = runs;
+        Thread.ofPlatform().daemon().name("exercise-runs").start(() -> {
+            solutions.forEach((k, run) -> complete(all.get(k), run));
+            try (var two = Executors.newFixedThreadPool(2, Thread.ofPlatform().daemon().name("exercise-run-", 0).factory())) {
+                failing.forEach((k, run) -> two.submit(() -> complete(all.get(k), run)));
+            }
+        });
+        return runs;
+    }
+
+    private static Map<String, CompletableFuture<Proc.Result>> runs;
+
+    static void complete(CompletableFuture<Proc.Result> result, Callable<Proc.Result> run) {
+        try {
+            result.complete(run.call());
+        } catch (Throwable t) {
+            result.completeExceptionally(t);
+        }
+    }
+
+    /// The solution with the wrong fix in its region, as X.java in a folder of its own.
+    static Proc.Result runWrongFix(WrongFixes.WrongFix w) throws IOException {
+        Exercise e = ALL.stream().filter(x -> x.name().equals(w.exercise())).findFirst().orElseThrow();
+        String wrong = WrongFixes.withRegion(Files.readString(e.solution(), StandardCharsets.UTF_8), w.region(), w.code());
+        Path dir = Files.createTempDirectory("wrong-fix");
+        try {
+            Path file = dir.resolve(e.file().getFileName());
+            Files.writeString(file, wrong, StandardCharsets.UTF_8);
+            return CompiledSources.runOnce(dir, file.getFileName(), Proc.HangLimit.ofMinutes(2));
+        } finally {
+            Temp.delete(dir);
+        }
     }
 
     /// With too few file descriptors for its 200 connections, hang-up must still end by itself
