@@ -174,7 +174,7 @@ void awaitAll(CountDownLatch done) throws InterruptedException {
 /// The cap: run fewer virtual threads rather than fail when the maximum heap cannot hold a buffer each.
 int virtualThreadsThatFit() {
     long perThread = BUFFER_BYTES + 2 * 1024;     // the buffer, plus the parked thread itself
-    long usable = Runtime.getRuntime().maxMemory() / 10 * 7;
+    long usable = (Runtime.getRuntime().maxMemory() - heapAfterGc()) / 10 * 7; // what the heap holds already is not free
     int fit = (int) Math.min(VIRTUAL_THREADS, usable / perThread);
     if (fit < VIRTUAL_THREADS)
         IO.println("  capped: " + fit + " threads, not " + VIRTUAL_THREADS + ", to fit a maximum heap of "
