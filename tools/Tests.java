@@ -18,7 +18,7 @@ import org.junit.platform.engine.discovery.*;
 /// Runs the JUnit tests in tools/tests and ends with "N passed, N failed". Two test classes
 /// run at a time (PARALLEL_CLASSES), each class's tests one after the other in order; a class
 /// whose point needs the machine to itself says so with @Isolated. The slowest classes carry
-/// @Order(1), so they start first and the last minutes are not one long class running alone.
+/// @Order(1), @Order(2)…, longest first, so they start first and the last minutes are not one long class running alone.
 /// Arguments, in any order: `quick` for the quick tier only (the tests marked @Quick; see
 /// tests/Quick.java), and class-name filters (substring match), e.g. `Tests GeneratorTest` or
 /// `Tests quick Site`. No arguments: every test.

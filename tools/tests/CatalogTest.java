@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /// jbang-catalog.json: every file has an alias, every alias points at a file, and every
 /// alias really runs through ./jbang (JBang ignores a misspelled key without a word).
-@org.junit.jupiter.api.Order(1)   // among the slowest: started first (Tests.java)
+@org.junit.jupiter.api.Order(3)   // among the slowest: started first, the longest first (Tests.java)
 class CatalogTest {
 
     static final Catalog CATALOG = Catalog.load(Proc.ROOT);

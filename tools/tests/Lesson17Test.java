@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /// Lesson 17: a real PostgreSQL behind no pool, a pool, and a pool with a short wait.
 /// The program needs its //DEPS, so it runs through `./jbang database`, each run with a
 /// temporary folder of the test's own (java.io.tmpdir), so what it leaves behind can be seen.
+@org.junit.jupiter.api.Order(5)   // among the slowest: started first, the longest first (Tests.java)
 class Lesson17Test {
 
     static final int TASKS = 400;

@@ -38,7 +38,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /// no console error, no failed request and nothing loaded from outside the site; axe-core
 /// finds nothing in light and dark; nothing scrolls sideways at 375 px; and the reader
 /// features do what they promise: copy, search, theme, step-through, menu, print, no-JS.
-@org.junit.jupiter.api.Order(1)   // among the slowest: started first (Tests.java)
+@org.junit.jupiter.api.Order(1)   // among the slowest: started first, the longest first (Tests.java)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SiteBrowserTest {
