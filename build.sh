@@ -64,15 +64,16 @@ run_tool() {
   [ -s "$cp_file" ] && classpath="$(<"$cp_file")"
   if [ -z "$classpath" ] || [ ! -f "${classpath%%:*}" ]; then
     rm -f "$cache/${script%.java}"-*.classpath "$cache/${script%.java}"-*.jsa "$cache/${script%.java}"-*.aot
-    local try
+    local try tmp="$cp_file.$$.tmp"   # this run's own: two runs at once must not share it
     for try in 1 2; do
       ./jbang build --quiet "tools/$script" >&2
-      ./jbang info classpath "tools/$script" > "$cp_file.tmp"
+      ./jbang info classpath "tools/$script" > "$tmp"
       # the sources may have changed between the two calls (an editor saving): build again
-      [ -f "$(cut -d: -f1 "$cp_file.tmp")" ] && break
+      [ -f "$(cut -d: -f1 "$tmp")" ] && break
     done
-    mv "$cp_file.tmp" "$cp_file"
-    classpath="$(<"$cp_file")"
+    # read before the move: another run's clean-up above may delete the file right after it
+    classpath="$(<"$tmp")"
+    mv "$tmp" "$cp_file"
   fi
   # An AOT cache (tools/aot.sh; JEP 483) made after the first run loads and links the tool's
   # classes ahead of time: measured against the CDS archive used before (-XX:+AutoCreate-
