@@ -104,7 +104,7 @@ void burst(String label, int tasks, ConnectionSource connections, boolean holdUn
 }
 
 // What happened to the tasks of one burst.
-record Counts(AtomicInteger served, AtomicInteger refused, AtomicInteger failed, AtomicInteger running,
+record Counts(AtomicInteger served, AtomicInteger refused, AtomicInteger failed, AtomicInteger held,
               AtomicInteger mostAtOnce, AtomicReference<String> firstRefusal, AtomicReference<String> firstFailure) {
     Counts() {
         this(new AtomicInteger(), new AtomicInteger(), new AtomicInteger(), new AtomicInteger(),
@@ -131,15 +131,15 @@ void run(int tasks, ConnectionSource connections, boolean holdUntilAllTried, Cou
                     everyTaskTried.countDown();
                 }
                 if (held == null) return;
-                try (Connection c = held; Statement s = c.createStatement()) {
-                    if (holdUntilAllTried) everyTaskTried.await();
-                    counts.mostAtOnce().accumulateAndGet(counts.running().incrementAndGet(), Math::max);
-                    try {
+                try (Connection c = held) {
+                    counts.mostAtOnce().accumulateAndGet(counts.held().incrementAndGet(), Math::max);
+                    try (Statement s = c.createStatement()) {
+                        if (holdUntilAllTried) everyTaskTried.await();
                         s.execute("select pg_sleep(" + QUERY.toMillis() / 1000.0 + ")");
+                        counts.served().incrementAndGet();
                     } finally {
-                        counts.running().decrementAndGet();
+                        counts.held().decrementAndGet(); // before the connection is closed, or back in the pool
                     }
-                    counts.served().incrementAndGet();
                 } catch (Exception e) { // submit() would keep it in a Future nobody reads
                     count(e, counts);
                 }
