@@ -100,6 +100,7 @@ public final class Proc {
             pb.environment().putAll(env);
             long t0 = System.nanoTime();
             Process p = pb.start();
+            logStart(p, command);
             if (!p.waitFor(limit.millis(), TimeUnit.MILLISECONDS)) {
                 kit.Processes.stop(p, java.time.Duration.ZERO);
                 p.waitFor(10, TimeUnit.SECONDS);
@@ -117,6 +118,23 @@ public final class Proc {
         } finally {
             Temp.delete(out);
             Temp.delete(err);
+        }
+    }
+
+    /// PROC_LOG=FILE: one line per started process, "pid TAB test class TAB command", to join
+    /// with the system's process accounting (which process cost how much CPU, for which test).
+    static void logStart(Process p, List<String> command) {
+        String log = System.getenv("PROC_LOG");
+        if (log == null) return;
+        String test = StackWalker.getInstance().walk(frames -> frames.map(StackWalker.StackFrame::getClassName)
+                .filter(c -> c.endsWith("Test") || c.contains("Test$")).findFirst().orElse("?"));
+        String line = p.pid() + "\t" + test + "\t" + String.join(" ", command).replace('\n', ' ') + "\n";
+        synchronized (Proc.class) {
+            try {
+                Files.writeString(Path.of(log), line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
     }
 

@@ -2,12 +2,6 @@ package tests;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import com.deque.html.axecore.args.AxeRuleOptions;
-import com.deque.html.axecore.args.AxeRunOnlyOptions;
-import com.deque.html.axecore.args.AxeRunOptions;
-import com.deque.html.axecore.results.Results;
-import com.deque.html.axecore.results.Rule;
-import com.deque.html.axecore.selenium.AxeBuilder;
 import com.sun.net.httpserver.HttpServer;
 import java.io.File;
 import java.io.IOException;
@@ -223,56 +217,13 @@ class SiteBrowserTest {
         driver.manage().logs().get(LogType.PERFORMANCE);
     }
 
-    /// axe-core with every rule it runs by default, on the whole page.
-    List<String> axe(String page, String theme) {
-        return axe(page, theme, axeRunning(List.of(), List.of()));
-    }
-
-    /// axe-core running the rules `only` (empty: every rule it runs by default) but
-    /// `disabled`, reporting violations in full. Each rule still runs on every element:
-    /// resultTypes only trims the rules that passed (or were incomplete, or did not apply) to
-    /// one node each before axe builds a selector for each node it reports. Run as one
-    /// axe.run in the page (legacy mode: the site has no frames, the one case it differs in),
-    /// not the runPartial path, which serialises every node of every rule, passes too, and
-    /// finishes in a second window: half the time on a lesson page.
-    @SuppressWarnings("deprecation")
-    static AxeBuilder axeRunning(List<String> only, List<String> disabled) {
-        var options = new AxeRunOptions();
-        options.setResultTypes(List.of("violations"));
-        if (!only.isEmpty()) {
-            var runOnly = new AxeRunOnlyOptions();
-            runOnly.setType("rule");
-            runOnly.setValues(only);
-            options.setRunOnly(runOnly);
-        }
-        if (!disabled.isEmpty()) {
-            var rules = new HashMap<String, AxeRuleOptions>();
-            for (String rule : disabled) {
-                var off = new AxeRuleOptions();
-                off.setEnabled(false);
-                rules.put(rule, off);
-            }
-            options.setRules(rules);
-        }
-        return new AxeBuilder().withOptions(options).setLegacyMode();
-    }
-
-    /// A theme changes colours only, so in the second theme the rules about colour are the
-    /// ones whose answer can change; the rest were asked in the first. Asked as axe's
-    /// runOnly: its `rules` option (AxeBuilder.withRules) only turns rules on, and with it
-    /// every other rule ran again in the second theme.
-    static final List<String> COLOUR_RULES = List.of("color-contrast", "link-in-text-block");
-
-    List<String> axe(String page, String theme, AxeBuilder builder) {
-        // AxeBuilder sets the driver's script timeout to its own, 30 s unless told otherwise.
-        Results results = builder.setTimeout((int) Waits.HUNG.toSeconds()).analyze(driver);
-        var out = new ArrayList<String>();
-        if (results.getErrorMessage() != null) out.add(page + " (" + theme + "): axe failed: " + results.getErrorMessage());
-        for (Rule r : results.getViolations())
-            for (var node : r.getNodes())
-                out.add(page + " (" + theme + "): " + r.getId() + ": " + r.getHelp() + " at " + node.getTarget()
-                        + " " + String.valueOf(node.getFailureSummary()).replace("\n", " "));
-        return out;
+    /// A page as everyPage checks it, with axe on (Axe): in the first theme every rule axe
+    /// runs by default, in the second the rules about colour, which ask about one span of code
+    /// of each look (Axe.markCodeScript).
+    List<String> axePage(Axe axe, String page, String theme) {
+        if (page.equals("print.html")) return axePrintPage(axe, theme);
+        var colour = Axe.Run.only(Axe.COLOUR_RULES).onceForEachLookOfCode();
+        return theme.equals("light") ? axe.check(page, theme, Axe.Run.allBut(Axe.COLOUR_RULES), colour) : axe.check(page, theme, colour);
     }
 
     /// print.html is every page's content again, one after the other, under the same
@@ -281,17 +232,10 @@ class SiteBrowserTest {
     /// slow machine), so on print.html it is checked for what only print.html has: its top
     /// bar and its first part. Every other rule runs on the whole page, in the first theme:
     /// that is where what comes from joining the pages shows (ids, landmarks, headings).
-    List<String> axePrintPage(String theme) {
-        if (theme.equals("light"))
-            return concat(axe("print.html", theme, axeRunning(List.of(), List.of("color-contrast"))),
-                    axe("print.html", theme, axeRunning(COLOUR_RULES, List.of()).include("header.top").include(".print-part:first-of-type")));
-        return axe("print.html", theme, axeRunning(COLOUR_RULES, List.of()).include("header.top").include(".print-part:first-of-type"));
-    }
-
-    static List<String> concat(List<String> a, List<String> b) {
-        var out = new ArrayList<>(a);
-        out.addAll(b);
-        return out;
+    List<String> axePrintPage(Axe axe, String theme) {
+        var colour = Axe.Run.only(Axe.COLOUR_RULES).in("header.top", ".print-part:first-of-type").onceForEachLookOfCode();
+        return theme.equals("light") ? axe.check("print.html", theme, Axe.Run.allBut(List.of("color-contrast")), colour)
+                : axe.check("print.html", theme, colour);
     }
 
     static String pageName(String url) {
@@ -301,24 +245,41 @@ class SiteBrowserTest {
     // ---- every page ---------------------------------------------------------------------
 
     /// The page checks below pass when axe finds nothing: this shows that axe, as they run
-    /// it (options, rules, legacy mode), still finds what they look for.
+    /// it (Axe: the script Chromium puts in each page, the runs, their options), still finds
+    /// what they look for.
     @Test
     @Order(0)
-    @DisplayName("browser: axe as the page checks run it finds a planted image without alt text and faint text, the colour run only the latter")
+    @DisplayName("browser: axe as the page checks run it finds a planted image without alt text and faint text, the colour run only the latter, and a faint token in a program")
     void axeFindsPlantedProblems() {
         viewport(DESKTOP_W, DESKTOP_H);
         scheme("light");
-        open(http + "index.html");
-        js("var at = document.querySelector('main') || document.body;"
-                + "var p = document.createElement('p'); p.id = 'planted-faint'; p.textContent = 'faint text';"
-                + "p.style.color = '#eeeeee'; p.style.background = '#ffffff'; at.appendChild(p);"
-                + "var i = document.createElement('img'); i.id = 'planted-no-alt'; i.width = 10; i.height = 10; at.appendChild(i);");
-        var all = axe("index.html", "light");
-        assertTrue(all.stream().anyMatch(l -> l.contains("image-alt") && l.contains("planted-no-alt")), "every rule: " + all);
-        assertTrue(all.stream().anyMatch(l -> l.contains("color-contrast") && l.contains("planted-faint")), "every rule: " + all);
-        var colour = axe("index.html", "light", axeRunning(COLOUR_RULES, List.of()));
-        assertTrue(colour.stream().anyMatch(l -> l.contains("color-contrast") && l.contains("planted-faint")), "colour rules: " + colour);
-        assertTrue(colour.stream().noneMatch(l -> l.contains("image-alt")), "the colour run asks the colour rules only: " + colour);
+        try (var axe = new Axe(driver)) {
+            open(http + "index.html");
+            js("var at = document.querySelector('main') || document.body;"
+                    + "var p = document.createElement('p'); p.id = 'planted-faint'; p.textContent = 'faint text';"
+                    + "p.style.color = '#eeeeee'; p.style.background = '#ffffff'; at.appendChild(p);"
+                    + "var i = document.createElement('img'); i.id = 'planted-no-alt'; i.width = 10; i.height = 10; at.appendChild(i);");
+            var all = axe.check("index.html", "light", Axe.Run.every());
+            assertTrue(all.stream().anyMatch(l -> l.contains("image-alt") && l.contains("planted-no-alt")), "every rule: " + all);
+            assertTrue(all.stream().anyMatch(l -> l.contains("color-contrast") && l.contains("planted-faint")), "every rule: " + all);
+            var colour = axe.check("index.html", "light", Axe.Run.only(Axe.COLOUR_RULES));
+            assertTrue(colour.stream().anyMatch(l -> l.contains("color-contrast") && l.contains("planted-faint")), "colour rules: " + colour);
+            assertTrue(colour.stream().noneMatch(l -> l.contains("image-alt")), "the colour run asks the colour rules only: " + colour);
+            var rest = axe.check("index.html", "light", Axe.Run.allBut(Axe.COLOUR_RULES));
+            assertTrue(rest.stream().anyMatch(l -> l.contains("image-alt")) && rest.stream().noneMatch(l -> l.contains("color-contrast")),
+                    "every rule but the colour rules: " + rest);
+
+            // A faint token in a program, where the colour run asks about one span of each look of code.
+            String lesson = SiteTest.lessonPages().getFirst();
+            open(http + lesson);
+            js("var line = document.querySelectorAll('pre.code code .line')[5];"
+                    + "var s = document.createElement('span'); s.id = 'planted-faint-code'; s.className = 'k'; s.textContent = 'faint';"
+                    + "s.style.color = '#eeeeee'; line.insertBefore(s, line.firstChild);");
+            var code = axePage(axe, lesson, "light");
+            assertTrue(((Number) js("return document.querySelectorAll('[" + Axe.ASKED + "]').length")).longValue() > 100,
+                    lesson + ": the colour run asked about every span of code");
+            assertTrue(code.stream().anyMatch(l -> l.contains("color-contrast") && l.contains("planted-faint-code")), "in a program: " + code);
+        }
     }
 
     @Test
@@ -327,21 +288,22 @@ class SiteBrowserTest {
     void everyPage() {
         var problems = new ArrayList<String>();
         var pages = new ArrayList<>(SiteTest.pages().keySet());
-        for (String name : pages) {
-            String url = http + name;
-            viewport(DESKTOP_W, DESKTOP_H);
-            scheme("light");
-            drainLogs();
-            open(url);
-            problems.addAll(problems(name, http));
-            problems.addAll(name.equals("print.html") ? axePrintPage("light") : axe(name, "light"));
+        try (var axe = new Axe(driver)) {
+            for (String name : pages) {
+                String url = http + name;
+                viewport(DESKTOP_W, DESKTOP_H);
+                scheme("light");
+                drainLogs();
+                open(url);
+                problems.addAll(problems(name, http));
+                problems.addAll(axePage(axe, name, "light"));
 
-            scheme("dark");
-            open(url);
-            assertEquals("dark", js("return getComputedStyle(document.documentElement).colorScheme"), name + ": dark scheme not applied");
-            problems.addAll(problems(name, http));
-            problems.addAll(name.equals("print.html") ? axePrintPage("dark")
-                    : axe(name, "dark", axeRunning(COLOUR_RULES, List.of())));
+                scheme("dark");
+                open(url);
+                assertEquals("dark", js("return getComputedStyle(document.documentElement).colorScheme"), name + ": dark scheme not applied");
+                problems.addAll(problems(name, http));
+                problems.addAll(axePage(axe, name, "dark"));
+            }
         }
         // A missing page on a static host that serves 404.html: styled, working, nothing failing.
         viewport(DESKTOP_W, DESKTOP_H);
