@@ -43,9 +43,10 @@ class CatalogTest {
     /// did, and must print what that run's last `match:` claim says (a pattern the lesson keeps
     /// true on any re-run), else its recording's last line, each number in it matched as any
     /// number. A run recorded with a non-zero exit (javac's errors, shown on purpose) runs in
-    /// the default locale. Exercises and solutions have no case here: ExercisesTest runs each
-    /// solution as `./jbang NAME-solution`, and an exercise's alias differs from its solution's
-    /// only in its file (everyExerciseHasItsSolutionAlias), whose header lines derive() keeps.
+    /// the default locale. Exercises and solutions have no case here: ExercisesTest runs the
+    /// first solution of each kind as `./jbang NAME-solution` (ExercisesTest.throughJbang), and
+    /// an exercise's alias differs from its solution's only in its file
+    /// (everyExerciseHasItsSolutionAlias), whose header lines derive() keeps.
     /// A new lesson with a recorded run needs no edit here.
     static synchronized Map<String, Case> cases() {
         if (cases == null) cases = derive();

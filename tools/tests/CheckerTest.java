@@ -75,7 +75,11 @@ class CheckerTest {
     /// exercises/ (solutions and HINTS.md; each exercise written as shipped), tools/,
     /// jbang-catalog.json, build.sh and lessons/ copied to a new folder.
     Path copyOfTheRepo() throws IOException {
-        Path copy = Files.createTempDirectory(tmp, "course-copy");
+        return copyOfTheRepo(tmp);
+    }
+
+    static Path copyOfTheRepo(Path into) throws IOException {
+        Path copy = Files.createTempDirectory(into, "course-copy");
         for (String part : List.of("exercises/solutions", "exercises/HINTS.md", "tools", "jbang-catalog.json",
                 "build.sh", "lessons"))
             kit.Trees.copy(Proc.ROOT.resolve(part), copy.resolve(part));
@@ -173,6 +177,22 @@ class CheckerTest {
         return cmd;
     }
 
+    /// A copy of the repository with nothing solved, and its first `check`: three tests ask
+    /// about that one run (what it says, how it groups, the cache it leaves), so it runs once.
+    record Checked(Path copy, Proc.Result first) {}
+
+    @TempDir
+    static Path shared;
+    private static Checked unsolved;
+
+    static synchronized Checked unsolved() throws IOException {
+        if (unsolved == null) {
+            Path copy = copyOfTheRepo(shared);
+            unsolved = new Checked(copy, check(copy));
+        }
+        return unsolved;
+    }
+
     static Proc.Result check(Path copy, String... args) {
         return Proc.run(copy, Map.of("COURSE_ROOT", copy.toString()), Proc.HangLimit.ofMinutes(3), checker(args));
     }
@@ -182,8 +202,7 @@ class CheckerTest {
     @Test
     @DisplayName("check: nothing solved, says 0 of N and names the first exercise, its failing check and the hint")
     void nothingSolved() throws IOException {
-        Path copy = copyOfTheRepo();
-        var r = check(copy);
+        var r = unsolved().first();
         assertEquals(1, r.exit(), r.all());
         assertTrue(r.out().contains("Checking " + ALL.size() + " exercises, in course order."), r.all());
         assertTrue(r.out().contains("0 of " + ALL.size() + " solved."), r.all());
@@ -199,8 +218,7 @@ class CheckerTest {
     @Test
     @DisplayName("check: each exercise under a heading for its lesson (number and title), with the checks it passed of those it made")
     void groupedByLessonWithCounts() throws IOException {
-        Path copy = copyOfTheRepo();
-        var r = check(copy);
+        var r = unsolved().first();
         assertEquals(1, r.exit(), r.all());
         var lines = r.out().lines().toList();
         for (Exercise e : ALL) {
@@ -339,8 +357,8 @@ class CheckerTest {
     @Test
     @DisplayName("check: a second run answers from the cache and says so; a changed exercise is run again")
     void cachedVerdicts() throws IOException {
-        Path copy = copyOfTheRepo();
-        var first = check(copy);
+        Path copy = unsolved().copy();   // this test is the only one that changes it, after its first run
+        var first = unsolved().first();
         assertEquals(1, first.exit(), first.all());
         assertFalse(first.out().contains("from the cache"), first.all());
         assertTrue(Pattern.compile("(?m)^Running " + ALL.size() + " of them, \\d+ at a time\\.\\.\\.$").matcher(first.out()).find(),
