@@ -15,8 +15,8 @@ import java.util.*;
 /// time and a CRC-32C of its bytes; the generator's classes; the JDK; the `--strict` flag; and
 /// the site folder as the build left it (each file's name, size and modification time, so an
 /// edited or deleted page rebuilds). Only what is not the course is left out: `.git`, `.cache`
-/// and `node_modules` folders, and the site folder with its `.tmp-`/`.old-` siblings, which the
-/// build writes. The build's warnings are kept with the stamp and shown again when the build
+/// and `node_modules` folders, the screenshots the tests write, and the site folder with its
+/// `.tmp-`/`.old-` siblings, which the build writes. The build's warnings are kept with the stamp and shown again when the build
 /// is skipped. A failed build leaves no stamp.
 public final class UpToDate {
     private UpToDate() {}
@@ -26,6 +26,10 @@ public final class UpToDate {
 
     /// Folders anywhere in the course that hold no input: version control, caches, packages.
     static final Set<String> NOT_INPUT = Set.of(".git", ".cache", "node_modules");
+
+    /// The one folder of the course that holds no input: the screenshots a test run writes
+    /// (SCREENSHOTS=1), to look at. Most of the course's bytes, read for nothing by each build.
+    static final String SCREENSHOTS = "tools/screenshots";
 
     /// The stamp's file, in the course's cache.
     static Path file(Path root) {
@@ -44,7 +48,7 @@ public final class UpToDate {
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
                 if (dir.equals(root)) return FileVisitResult.CONTINUE;
                 String name = dir.getFileName().toString();
-                if (NOT_INPUT.contains(name)) return FileVisitResult.SKIP_SUBTREE;
+                if (NOT_INPUT.contains(name) || dir.equals(root.resolve(SCREENSHOTS))) return FileVisitResult.SKIP_SUBTREE;
                 Path abs = dir.toAbsolutePath().normalize();
                 if (abs.equals(siteAbs) || abs.getParent().equals(siteAbs.getParent())
                         && (name.startsWith(siteName + ".tmp-") || name.startsWith(siteName + ".old-")))

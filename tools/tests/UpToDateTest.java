@@ -84,6 +84,12 @@ class UpToDateTest {
     }
 
     @Test
+    void aScreenshotTheTestsWroteIsNoInput() throws Exception {
+        assertFalse(rebuildsAfter(() -> f.write("tools/screenshots/a-lesson-desktop-light.png", "not a page\n")), "a new screenshot");
+        assertTrue(rebuildsAfter(() -> f.write("tools/screenshot.png", "an asset\n")), "a file beside the folder");
+    }
+
+    @Test
     void contentCountsEvenWithTheSameSizeAndTime() throws Exception {
         Path lesson = f.file("lessons/02-second.md");
         assertTrue(rebuildsAfter(() -> {
