@@ -78,7 +78,7 @@ String call(String service) throws Exception {
 record Page(String outcome, long tookMs, int stillRunning) {}
 
 volatile Thread caller;             // the thread that calls fetchBoth
-volatile boolean inFetchBoth;       // until fetchPage has counted the calls still running
+volatile boolean notCountedYet;     // until fetchPage has counted the calls still running
 
 /// Calls fetchBoth for request req-42 with `service` failing, and tells how it went.
 Page fetchPage(String service) {
@@ -86,7 +86,7 @@ Page fetchPage(String service) {
     interrupted.clear();
     requestIdSeen.clear();
     caller = Thread.currentThread();
-    inFetchBoth = true;
+    notCountedYet = true;
     long start = System.nanoTime();
     String built = null;
     Exception failure = null;
@@ -96,7 +96,7 @@ Page fetchPage(String service) {
         failure = e;
     }
     int stillRunning = running.get();
-    inFetchBoth = false;
+    notCountedYet = false;
     long tookMs = (System.nanoTime() - start) / 1_000_000;
     awaitQuiet();
     Throwable cause = failure == null ? null : rootCause(failure);
@@ -105,13 +105,15 @@ Page fetchPage(String service) {
     return new Page(outcome, tookMs, stillRunning);
 }
 
-/// Closing takes 50 ms, and then lasts until the caller of fetchBoth waits (for this call, when
-/// fetchBoth waits for its calls) or fetchPage has counted the calls still running. So a
-/// fetchBoth that returns without waiting finds this call running however late the machine
-/// runs its thread, and one that waits is never held up past the 50 ms.
+/// Closing takes 50 ms, then goes on while the caller of fetchBoth is running (neither waiting
+/// nor sleeping) and fetchPage has not yet counted the calls still running, for at most 5 s.
+/// So a fetchBoth that returns without waiting always finds this call running, however late
+/// the machine runs its thread; one that waits in join or close holds it up about 10 ms more
+/// at most. A fetchBoth that waits by spinning counts as running.
 void closeConnection() throws InterruptedException {
     Thread.sleep(50);
-    for (int i = 0; i < 500 && inFetchBoth && caller.getState() == Thread.State.RUNNABLE; i++) Thread.sleep(10);
+    for (int i = 0; i < 500 && notCountedYet && caller != Thread.currentThread()
+            && caller.getState() == Thread.State.RUNNABLE; i++) Thread.sleep(10);
 }
 
 /// Waits (up to 5 s) until calls a wrong fix left running have ended, so the next case starts clean.
