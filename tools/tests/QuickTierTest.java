@@ -49,8 +49,9 @@ class QuickTierTest {
         } finally {
             started = watch.stop();
         }
-        assertEquals(1, started.size(), started.toString());
-        assertTrue(started.getFirst().startsWith("true (pid "), started.getFirst());
-        assertTrue(started.getFirst().endsWith("started from tests.QuickTierTest.watchSeesEveryProcess"), started.getFirst());
+        // In a full run, other classes start processes beside this one, and the watch sees them too.
+        var fromHere = started.stream().filter(s -> s.endsWith("started from tests.QuickTierTest.watchSeesEveryProcess")).toList();
+        assertEquals(1, fromHere.size(), started.toString());
+        assertTrue(fromHere.getFirst().startsWith("true (pid "), fromHere.getFirst());
     }
 }
