@@ -84,26 +84,32 @@ final class RunningProgram {
         });
     }
 
+    private final Object sending = new Object();
+
     /// Reads one stream in chunks and sends each chunk as it arrives; the page splits lines.
     private void pump(InputStream in, String stream) {
         try (var reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             char[] buf = new char[8192];
             for (int n; (n = reader.read(buf)) > 0; ) {
-                long ms = elapsedMillis();
                 String text = new String(buf, 0, n);
-                long bytes = text.getBytes(StandardCharsets.UTF_8).length;
-                long before = sent.getAndAdd(bytes);
-                if (before >= outputLimit) continue; // cut: keep reading so the program never blocks
-                if (before + bytes > outputLimit) {
-                    text = text.substring(0, (int) Math.min(text.length(), outputLimit - before));
+                // stdout's and stderr's readers take turns here, so a chunk's time is never
+                // earlier than the one sent before it
+                synchronized (sending) {
+                    long ms = elapsedMillis();
+                    long bytes = text.getBytes(StandardCharsets.UTF_8).length;
+                    long before = sent.getAndAdd(bytes);
+                    if (before >= outputLimit) continue; // cut: keep reading so the program never blocks
+                    if (before + bytes > outputLimit) {
+                        text = text.substring(0, (int) Math.min(text.length(), outputLimit - before));
+                        printed.append(text);
+                        client.send("out", Json.object("alias", spec.alias(), "s", stream, "ms", ms, "text", text));
+                        client.send("note", Json.object("alias", spec.alias(), "ms", ms, "text", "output cut at " + outputLimit
+                                + " bytes (--output-limit); the program goes on, and Stop ends it"));
+                        continue;
+                    }
                     printed.append(text);
                     client.send("out", Json.object("alias", spec.alias(), "s", stream, "ms", ms, "text", text));
-                    client.send("note", Json.object("alias", spec.alias(), "ms", ms, "text", "output cut at " + outputLimit
-                            + " bytes (--output-limit); the program goes on, and Stop ends it"));
-                    continue;
                 }
-                printed.append(text);
-                client.send("out", Json.object("alias", spec.alias(), "s", stream, "ms", ms, "text", text));
             }
         } catch (IOException e) {
             // the process was ended: its pipes close

@@ -75,7 +75,7 @@ class ServeRunTest {
         String out = Events.output(events);
         assertTrue(out.contains("ticker: a line on stderr\n"), out);
         assertTrue(out.replace("ticker: a line on stderr\n", "").equals("ticker: 3 ticks every 300 ms\ntick 1\ntick 2\ntick 3\n"), out);
-        assertTrue(events.stream().anyMatch(e -> e.name().equals("out") && "err".equals(e.string("s")) && e.string("text").contains("stderr")));
+        assertTrue(events.stream().anyMatch(e -> e.name().equals("out") && "err".equals(e.string("s")) && e.string("text").contains("stderr")), events.toString());
         Event end = end(events);
         assertEquals(0, end.number("exit"));
         assertEquals("exit", end.string("reason"));
@@ -85,7 +85,7 @@ class ServeRunTest {
         assertTrue(before >= 300, "tick 1 arrived only " + before + " ms before the end");
         // The server's times per chunk never go backwards.
         long last = -1;
-        for (Event e : events) if (e.name().equals("out")) { assertTrue(e.number("ms") >= last); last = e.number("ms"); }
+        for (Event e : events) if (e.name().equals("out")) { assertTrue(e.number("ms") >= last, events.toString()); last = e.number("ms"); }
     }
 
     @Test
