@@ -135,12 +135,21 @@ public final class Pages {
     }
 
 
-    /// Heading self-links, callout classes, code blocks a keyboard can scroll, and the copy
+    /// Heading self-links, callout classes, code blocks a keyboard can scroll, tables that
+    /// scroll on their own, and the copy
     /// buttons. The buttons are in the page from the start (shown only with JavaScript on, by
     /// the stylesheet) so that nothing moves when the script arrives; course.js makes them work.
     static void decorate(Document doc) {
         // A code block may scroll sideways on a phone: keyboard users must be able to reach it.
         for (Element pre : doc.select("pre:not([tabindex])")) pre.attr("tabindex", "0");
+        // A table keeps its words whole; on a screen too narrow for it, it scrolls in a box of
+        // its own rather than the page (tables for screen readers only are not shown at all).
+        for (Element table : doc.select("table")) {
+            if (table.closest(".visually-hidden") != null || table.parent().hasClass("table-scroll")) continue;
+            Element box = doc.createElement("div").addClass("table-scroll");
+            table.before(box);
+            box.appendChild(table);
+        }
         for (Element cap : doc.select("figure.program > figcaption")) {
             Element file = cap.selectFirst(".file");
             Element button = doc.createElement("button").attr("type", "button").addClass("copy").addClass("needs-js")

@@ -16,8 +16,8 @@ import java.util.*;
 /// the site folder as the build left it (each file's name, size and modification time, so an
 /// edited or deleted page rebuilds). Only what is not the course is left out: `.git`, `.cache`
 /// and `node_modules` folders, the screenshots the tests write, and the site folder with its
-/// `.tmp-`/`.old-` siblings, which the build writes. The build's warnings are kept with the stamp and shown again when the build
-/// is skipped. A failed build leaves no stamp.
+/// `.tmp-`/`.old-` siblings, which the build writes. The build's warnings are kept with the
+/// stamp and shown again when the build is skipped. A failed build leaves no stamp.
 public final class UpToDate {
     private UpToDate() {}
 
@@ -42,13 +42,14 @@ public final class UpToDate {
         MessageDigest md = sha256();
         Path siteAbs = site.toAbsolutePath().normalize();
         String siteName = siteAbs.getFileName().toString();
+        Path screenshots = root.resolve(SCREENSHOTS);
         var files = new TreeMap<String, String>();   // by name: each file's size, time and CRC
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
                 if (dir.equals(root)) return FileVisitResult.CONTINUE;
                 String name = dir.getFileName().toString();
-                if (NOT_INPUT.contains(name) || dir.equals(root.resolve(SCREENSHOTS))) return FileVisitResult.SKIP_SUBTREE;
+                if (NOT_INPUT.contains(name) || dir.equals(screenshots)) return FileVisitResult.SKIP_SUBTREE;
                 Path abs = dir.toAbsolutePath().normalize();
                 if (abs.equals(siteAbs) || abs.getParent().equals(siteAbs.getParent())
                         && (name.startsWith(siteName + ".tmp-") || name.startsWith(siteName + ".old-")))
