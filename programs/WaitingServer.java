@@ -103,8 +103,8 @@ Load load(URI uri, int requests) throws InterruptedException {
                         int status = client.send(request, BodyHandlers.ofString()).statusCode();
                         if (status == 200) latencies.add(System.nanoTime() - sent);
                         else failures.merge("HTTP " + status, 1, Integer::sum);
-                    } catch (Exception e) { // any failure is counted, under its name
-                        failures.merge(e.getClass().getSimpleName(), 1, Integer::sum);
+                    } catch (Exception e) { // counted by class and message
+                        failures.merge(e.getClass().getSimpleName() + ": " + e.getMessage(), 1, Integer::sum);
                     }
                     return null;
                 });
