@@ -104,7 +104,7 @@ Load load(URI uri, int requests) throws InterruptedException {
                         if (status == 200) latencies.add(System.nanoTime() - sent);
                         else failures.merge("HTTP " + status, 1, Integer::sum);
                     } catch (Exception e) { // counted by class and message
-                        failures.merge(e.getClass().getSimpleName() + ": " + e.getMessage(), 1, Integer::sum);
+                        failures.merge(e.toString().lines().findFirst().orElseThrow(), 1, Integer::sum);
                     }
                     return null;
                 });
