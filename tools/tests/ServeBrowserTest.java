@@ -39,6 +39,7 @@ class ServeBrowserTest {
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
         driver = new ChromeDriver(new ChromeDriverService.Builder().usingDriverExecutable(new File("/usr/bin/chromedriver")).build(), options);
+        driver.manage().timeouts().scriptTimeout(Waits.HUNG);   // axe's run: a safety net, not a speed limit (Waits)
     }
 
     /// A recording of ticker-3, made by the recorder's code, and a lesson sentence that quotes
