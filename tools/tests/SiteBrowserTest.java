@@ -50,7 +50,7 @@ class SiteBrowserTest {
     /// Pages under FOLDER are painted only once parsed. A loaded machine's Chromium may paint a
     /// page its parser has only half read, and what it reads next moves what it painted: a
     /// table's columns widen for a later row, the search box slides left when the theme button
-    /// after it arrives. CI saw that three times; it is the parser's timing, not the page's CSS
+    /// after it arrives. CI saw that four times; it is the parser's timing, not the page's CSS
     /// or script, which is what nothingMovesAfterTheFirstPaint is about. So the server puts this
     /// in each page's head: a render-blocking wait for an element that never comes, which
     /// Chromium ends when the parse does ([HTML: the expect link type](https://html.spec.whatwg.org/multipage/links.html#link-type-expect)).
@@ -105,7 +105,6 @@ class SiteBrowserTest {
                     out.flush();
                     if (query.equals(SPLIT_UNGUARDED)) holdScript();   // until the half page is painted
                     else pause(SPLIT_MS);   // guarded, it cannot be painted before the rest
-
                     out.write(body, cut, body.length - cut);
                 } else {
                     out.write(body);
@@ -849,8 +848,8 @@ class SiteBrowserTest {
             var addresses = new ArrayList<String>();
             for (String name : SiteTest.pages().keySet()) if (!name.equals("404.html")) addresses.add(name);
             addresses.add("a/b/no-such-page");
-            // What PARSED_FIRST is for: a page cut after its first row and finished SPLIT_MS
-            // later is painted half-read without it, and only whole with it.
+            // What PARSED_FIRST is for: a page cut after its first row is painted half-read
+            // without it (its rest waits for that paint), and only whole with it.
             viewport(PHONE_W, PHONE_H);
             String split = "exercises.html?";
             assertTrue(firstPaintBeforeParsed(split + SPLIT_UNGUARDED), split + SPLIT_UNGUARDED + " was not painted half-read");
