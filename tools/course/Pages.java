@@ -136,9 +136,9 @@ public final class Pages {
 
 
     /// Heading self-links, callout classes, code blocks a keyboard can scroll, tables that
-    /// scroll on their own, and the copy
-    /// buttons. The buttons are in the page from the start (shown only with JavaScript on, by
-    /// the stylesheet) so that nothing moves when the script arrives; course.js makes them work.
+    /// scroll in a box of their own, and the copy buttons. The buttons are in the page from the
+    /// start (shown only with JavaScript on, by the stylesheet) so that nothing moves when the
+    /// script arrives; course.js makes them work.
     static void decorate(Document doc) {
         // A code block may scroll sideways on a phone: keyboard users must be able to reach it.
         for (Element pre : doc.select("pre:not([tabindex])")) pre.attr("tabindex", "0");

@@ -99,16 +99,12 @@ final class RunningProgram {
                     long bytes = text.getBytes(StandardCharsets.UTF_8).length;
                     long before = sent.getAndAdd(bytes);
                     if (before >= outputLimit) continue; // cut: keep reading so the program never blocks
-                    if (before + bytes > outputLimit) {
-                        text = text.substring(0, (int) Math.min(text.length(), outputLimit - before));
-                        printed.append(text);
-                        client.send("out", Json.object("alias", spec.alias(), "s", stream, "ms", ms, "text", text));
-                        client.send("note", Json.object("alias", spec.alias(), "ms", ms, "text", "output cut at " + outputLimit
-                                + " bytes (--output-limit); the program goes on, and Stop ends it"));
-                        continue;
-                    }
+                    boolean cut = before + bytes > outputLimit;
+                    if (cut) text = text.substring(0, (int) Math.min(text.length(), outputLimit - before));
                     printed.append(text);
                     client.send("out", Json.object("alias", spec.alias(), "s", stream, "ms", ms, "text", text));
+                    if (cut) client.send("note", Json.object("alias", spec.alias(), "ms", ms, "text", "output cut at " + outputLimit
+                            + " bytes (--output-limit); the program goes on, and Stop ends it"));
                 }
             }
         } catch (IOException e) {

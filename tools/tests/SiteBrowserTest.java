@@ -161,7 +161,7 @@ class SiteBrowserTest {
         try {
             var waiting = painted;
             if (waiting != null) waiting.get(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS);
-            else Thread.sleep(SLOW_SCRIPT_MS);
+            else pause(SLOW_SCRIPT_MS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
