@@ -35,11 +35,25 @@ final class Temp {
 
     /// Gives a copy of the repository a `.cache` of its own, seeded from the real one: the
     /// JBang jar and JBang's home with its compiled scripts (so nothing is fetched or compiled
-    /// again). build.sh then writes its classpath files and class-data archives into the copy,
-    /// never into the real `.cache`, so a test run and a build in the real repo cannot race.
+    /// again), and the classpath files build.sh keeps for its tools (.cache/tools/NAME-KEY.classpath),
+    /// their paths moved into the copy, so that its first `./build.sh serve` does not ask JBang
+    /// again for what the real repo's asked already (two JBang starts, seconds of CPU). A copy
+    /// whose tools differ gets another KEY and asks JBang itself. build.sh then writes its
+    /// classpath files and AOT caches into the copy, never into the real `.cache`, so a test
+    /// run and a build in the real repo cannot race.
     static void ownCache(Path copy) throws IOException {
         for (String part : List.of(".cache/jbang", ".cache/jbang-home"))
             kit.Trees.copy(Proc.ROOT.resolve(part), copy.resolve(part));
-        Files.createDirectories(copy.resolve(".cache"));
+        Path tools = Files.createDirectories(copy.resolve(".cache/tools"));
+        Path real = Proc.ROOT.resolve(".cache/tools");
+        if (!Files.isDirectory(real)) return;
+        String from = Proc.ROOT.resolve(".cache/jbang-home") + "/", to = copy.resolve(".cache/jbang-home") + "/";
+        try (var files = Files.newDirectoryStream(real, "*.classpath")) {
+            for (Path f : files) {
+                String classpath = Files.readString(f);
+                if (classpath.startsWith(from))   // made with this repo's JBang home, which the copy has now
+                    Files.writeString(tools.resolve(f.getFileName()), classpath.replace(from, to));
+            }
+        }
     }
 }
