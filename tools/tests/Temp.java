@@ -36,11 +36,12 @@ final class Temp {
     /// Gives a copy of the repository a `.cache` of its own, seeded from the real one: the
     /// JBang jar and JBang's home with its compiled scripts (so nothing is fetched or compiled
     /// again), and the classpath files build.sh keeps for its tools (.cache/tools/NAME-KEY.classpath),
-    /// their paths moved into the copy, so that its first `./build.sh serve` does not ask JBang
-    /// again for what the real repo's asked already (two JBang starts, seconds of CPU). A copy
-    /// whose tools differ gets another KEY and asks JBang itself. build.sh then writes its
-    /// classpath files and AOT caches into the copy, never into the real `.cache`, so a test
-    /// run and a build in the real repo cannot race.
+    /// their paths moved into the copy, so that build.sh there does not ask JBang again for
+    /// what the real repo's asked already (two JBang starts, seconds of CPU). A copy whose
+    /// tools differ gets another KEY and asks JBang itself; a classpath file that a build in
+    /// the real repo deletes while this reads it is left out, as it only saves time. build.sh
+    /// then writes its classpath files and AOT caches into the copy, never into the real
+    /// `.cache`.
     static void ownCache(Path copy) throws IOException {
         for (String part : List.of(".cache/jbang", ".cache/jbang-home"))
             kit.Trees.copy(Proc.ROOT.resolve(part), copy.resolve(part));
@@ -50,7 +51,12 @@ final class Temp {
         String from = Proc.ROOT.resolve(".cache/jbang-home") + "/", to = copy.resolve(".cache/jbang-home") + "/";
         try (var files = Files.newDirectoryStream(real, "*.classpath")) {
             for (Path f : files) {
-                String classpath = Files.readString(f);
+                String classpath;
+                try {
+                    classpath = Files.readString(f);
+                } catch (NoSuchFileException gone) {
+                    continue;
+                }
                 if (classpath.startsWith(from))   // made with this repo's JBang home, which the copy has now
                     Files.writeString(tools.resolve(f.getFileName()), classpath.replace(from, to));
             }
