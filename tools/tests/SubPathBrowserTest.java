@@ -141,9 +141,14 @@ class SubPathBrowserTest {
             WebElement input = driver.findElement(By.id("search-input"));
             input.click();
             input.sendKeys(query);
-            new WebDriverWait(driver, Waits.HUNG).until(d -> !d.findElements(By.cssSelector("#search-results ol a")).isEmpty());
-            for (WebElement a : driver.findElements(By.cssSelector("#search-results ol a"))) {
-                String href = a.getDomProperty("href");
+            // The results are redrawn after each key: wait for those of the whole word (each of
+            // their marks is the word), and read their addresses in one step, so no redraw comes between.
+            @SuppressWarnings("unchecked")
+            List<String> hrefs = (List<String>) new WebDriverWait(driver, Waits.HUNG).until(d -> driver.executeScript("""
+                    var marks = [...document.querySelectorAll('#search-results ol a mark')];
+                    if (!marks.length || marks.some(m => m.textContent.toLowerCase() !== arguments[0])) return null;
+                    return [...document.querySelectorAll('#search-results ol a')].map(a => a.href);""", query));
+            for (String href : hrefs) {
                 String mine = ours(href);
                 if (mine == null || !mine.startsWith(base)) problems.add("search '" + query + "' links outside the prefix: " + href);
                 else if (seen.add(mine)) open(mine);
