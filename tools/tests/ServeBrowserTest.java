@@ -2,7 +2,6 @@ package tests;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.io.File;
 import java.nio.file.*;
 import java.util.*;
 import java.util.logging.Level;
@@ -20,7 +19,7 @@ import tests.ServeHarness.*;
 class ServeBrowserTest {
     Server server;
     ChromeDriver driver;
-    Path profile;
+    Browser browser;
     String base;
 
     @BeforeAll
@@ -29,17 +28,8 @@ class ServeBrowserTest {
         recordTicker(repo);
         server = Server.start(repo);
         base = "http://127.0.0.1:" + server.port + "/";
-        profile = Files.createTempDirectory("chromium-live");
-        var options = new ChromeOptions();
-        options.setBinary("/usr/bin/chromium");
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-default-apps", "--disable-extensions", "--user-data-dir=" + profile, "--window-size=1280,900");
-        var logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, Level.ALL);
-        options.setCapability("goog:loggingPrefs", logs);
-        driver = new ChromeDriver(new ChromeDriverService.Builder().usingDriverExecutable(new File("/usr/bin/chromedriver")).build(), options);
-        driver.manage().timeouts().scriptTimeout(Waits.HUNG);   // axe's run: a safety net, not a speed limit (Waits)
+        browser = new Browser(1280, 900, LogType.BROWSER);
+        driver = browser.driver;
     }
 
     /// A recording of ticker-3, made by the recorder's code, and a lesson sentence that quotes
@@ -57,10 +47,9 @@ class ServeBrowserTest {
     @AfterAll
     void stop() throws Exception {
         try {
-            if (driver != null) driver.quit();
+            if (browser != null) browser.close();
         } finally {
             if (server != null) server.close();
-            if (profile != null) Temp.delete(profile);
         }
     }
 

@@ -3,7 +3,6 @@ package tests;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.sun.net.httpserver.HttpServer;
-import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -18,13 +17,10 @@ import org.junit.jupiter.api.*;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.openqa.selenium.*;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.json.Json;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /// The site in a real Chromium (Debian's chromium and chromium-driver), one browser for the
@@ -67,8 +63,8 @@ class SiteBrowserTest {
     HttpServer server;
     ExecutorService serverThreads;
     String http, file;
+    Browser browser;
     ChromeDriver driver;
-    Path profile;
 
     @BeforeAll
     void start() throws IOException {
@@ -117,23 +113,8 @@ class SiteBrowserTest {
         http = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
         file = site.toUri().toString();
 
-        profile = Files.createTempDirectory("chromium-profile");
-        var options = new ChromeOptions();
-        options.setBinary("/usr/bin/chromium");
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-default-apps", "--disable-extensions", "--user-data-dir=" + profile,
-                "--window-size=" + DESKTOP_W + "," + DESKTOP_H, "--hide-scrollbars");
-        var logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, Level.ALL);
-        logs.enable(LogType.PERFORMANCE, Level.ALL);
-        options.setCapability("goog:loggingPrefs", logs);
-        var service = new ChromeDriverService.Builder().usingDriverExecutable(new File("/usr/bin/chromedriver")).build();
-        driver = new ChromeDriver(service, options);
-        // Safety nets, not speed limits (Waits): print.html, every lesson on one page, takes
-        // axe-core many seconds on a fast machine, and more than 30 on one half as fast.
-        driver.manage().timeouts().scriptTimeout(Waits.HUNG);
-        driver.manage().timeouts().pageLoadTimeout(Waits.HUNG);
+        browser = new Browser(DESKTOP_W, DESKTOP_H, LogType.BROWSER, LogType.PERFORMANCE);
+        driver = browser.driver;
         cdp("Browser.grantPermissions", Map.of("permissions", List.of("clipboardReadWrite", "clipboardSanitizedWrite")));
     }
 
@@ -149,10 +130,12 @@ class SiteBrowserTest {
 
     @AfterAll
     void stop() throws IOException {
-        if (driver != null) driver.quit();
-        if (server != null) server.stop(0);
-        if (serverThreads != null) serverThreads.close();
-        Temp.delete(profile);
+        try {
+            if (browser != null) browser.close();
+        } finally {
+            if (server != null) server.stop(0);
+            if (serverThreads != null) serverThreads.close();
+        }
     }
 
     /// Holds a script of the site in a folder back: until the page has painted, while a test

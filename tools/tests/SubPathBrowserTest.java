@@ -3,7 +3,6 @@ package tests;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.sun.net.httpserver.HttpServer;
-import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -18,8 +17,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /// The site as GitHub Pages serves a project: under a sub-path (https://owner.github.io/repo/).
@@ -32,7 +29,8 @@ class SubPathBrowserTest {
 
     static final String PREFIX = "/some/prefix/";
 
-    Path site, profile;
+    Path site;
+    Browser browser;
     HttpServer server;
     String base;
     ChromeDriver driver;
@@ -62,23 +60,17 @@ class SubPathBrowserTest {
         server.start();
         base = "http://127.0.0.1:" + server.getAddress().getPort() + PREFIX;
 
-        profile = Files.createTempDirectory("chromium-profile");
-        var options = new ChromeOptions();
-        options.setBinary("/usr/bin/chromium");
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-default-apps", "--disable-extensions", "--user-data-dir=" + profile, "--window-size=1280,900");
-        var service = new ChromeDriverService.Builder().usingDriverExecutable(new File("/usr/bin/chromedriver")).build();
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Waits.HUNG);
-        driver.manage().timeouts().scriptTimeout(Waits.HUNG);
+        browser = new Browser(1280, 900);
+        driver = browser.driver;
     }
 
     @AfterAll
-    void stop() {
-        if (driver != null) driver.quit();
-        if (server != null) server.stop(0);
-        Temp.delete(profile);
+    void stop() throws IOException {
+        try {
+            if (browser != null) browser.close();
+        } finally {
+            if (server != null) server.stop(0);
+        }
     }
 
     Object js(String script) { return driver.executeScript(script); }
