@@ -129,7 +129,7 @@ class Lesson13Test {
         Path dir = Files.createTempDirectory("race");
         try {
             Files.writeString(dir.resolve("Race.java"), shipped.replace(edit.from(), edit.to()), StandardCharsets.UTF_8);
-            return Proc.run(dir, Map.of(), Proc.HangLimit.ofMinutes(2), List.of(Proc.JAVA.toString(), "Race.java"));
+            return CompiledSources.runOnce(dir, Path.of("Race.java"), Proc.HangLimit.ofMinutes(2));   // as `java Race.java` runs it
         } finally {
             Temp.delete(dir);
         }

@@ -6,8 +6,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/// Lesson 16: the Spring Boot program, through ./jbang (it needs Spring Boot, which only JBang
-/// fetches). The bursts are small and the wait long, so the pool's rounds, not the CPU, set
+/// Lesson 16: the Spring Boot program, with the command ./jbang runs it with (it needs Spring
+/// Boot, which only JBang fetches; JBangCommand), and once through ./jbang itself. The bursts are small and the wait long, so the pool's rounds, not the CPU, set
 /// the time even on a loaded machine. Times come from the program's own output: JVM and
 /// Spring start-up are not part of what it measures.
 class Lesson16Test {
@@ -16,16 +16,17 @@ class Lesson16Test {
     static final long WAIT_MS = 500;
 
     /// JBang's own "[jbang] Building jar" lines come once, here, not in a test's output.
+    static JBangCommand spring;
+
     @BeforeAll
     static void build() {
-        Proc.ok(Proc.run(Proc.ROOT, java.util.Map.of(), Proc.HangLimit.ofMinutes(10),
-                java.util.List.of(Proc.ROOT.resolve("jbang").toString(), "build", "spring")));
+        spring = JBangCommand.of("spring", "fibers");
     }
 
     @Test
     @DisplayName("16 spring: on Tomcat's pool of 5, every request is answered 200 by exactly 5 platform threads, in 10 rounds of 500 ms")
     void thePoolServesInRounds() {
-        var r = Proc.ok(Proc.jbang("spring", "pool", "" + THREADS, "" + REQUESTS, "" + WAIT_MS));
+        var r = Proc.ok(spring.run("pool", "" + THREADS, "" + REQUESTS, "" + WAIT_MS));
         String result = line(r, "pool: ok=");
         assertTrue(result.startsWith("pool: ok=" + REQUESTS + " failed=0 "), r.all());
         assertEquals("pool: served by " + THREADS + " platform threads named http-nio-127.0.0.1-auto-1-exec-N",
@@ -39,7 +40,7 @@ class Lesson16Test {
     @Test
     @DisplayName("16 spring: with the property, the pool's size has no effect: every request gets a virtual thread of its own and all wait at once")
     void virtualThreadsIgnoreThePoolSize() {
-        var r = Proc.ok(Proc.jbang("spring", "virtual", "" + THREADS, "" + REQUESTS, "" + WAIT_MS));
+        var r = Proc.ok(spring.run("virtual", "" + THREADS, "" + REQUESTS, "" + WAIT_MS));
         String result = line(r, "virtual: ok=");
         assertTrue(result.startsWith("virtual: ok=" + REQUESTS + " failed=0 "), r.all());
         assertEquals("virtual: served by " + REQUESTS + " virtual threads named tomcat-handler-N",
@@ -55,17 +56,17 @@ class Lesson16Test {
     @Test
     @DisplayName("16 spring: a bad mode, a number out of range or not a number, or too many arguments print usage and exit 2")
     void badArgumentsPrintUsage() {
-        var pastTheCap = Proc.jbang("spring", "pool", "401");
+        var pastTheCap = Proc.jbang("spring", "pool", "401");   // the one run through ./jbang itself
         Proc.usage(pastTheCap);
         assertTrue(pastTheCap.err().contains("threads 1-400") && pastTheCap.err().contains("requests 1-4000")
                 && pastTheCap.err().contains("wait-ms 1-2000"), "the usage line names the caps\n" + pastTheCap.all());
-        Proc.usage(Proc.jbang("spring", "fibers"));
-        Proc.usage(Proc.jbang("spring", "pool", "0"));
-        Proc.usage(Proc.jbang("spring", "virtual", "20", "4001"));
-        Proc.usage(Proc.jbang("spring", "virtual", "20", "100", "0"));
-        Proc.usage(Proc.jbang("spring", "pool", "20", "100", "2001"));
-        Proc.usage(Proc.jbang("spring", "pool", "20x"));
-        Proc.usage(Proc.jbang("spring", "pool", "20", "100", "200", "more"));
+        Proc.usage(spring.run("fibers"));
+        Proc.usage(spring.run("pool", "0"));
+        Proc.usage(spring.run("virtual", "20", "4001"));
+        Proc.usage(spring.run("virtual", "20", "100", "0"));
+        Proc.usage(spring.run("pool", "20", "100", "2001"));
+        Proc.usage(spring.run("pool", "20x"));
+        Proc.usage(spring.run("pool", "20", "100", "200", "more"));
     }
 
     static String line(Proc.Result r, String start) {

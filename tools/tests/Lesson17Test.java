@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /// Lesson 17: a real PostgreSQL behind no pool, a pool, and a pool with a short wait.
-/// The program needs its //DEPS, so it runs through `./jbang database`, each run with a
-/// temporary folder of the test's own (java.io.tmpdir), so what it leaves behind can be seen.
+/// The program needs its //DEPS, so it runs with the command `./jbang database` runs it with
+/// (JBangCommand), each run with a temporary folder of the test's own (java.io.tmpdir), so what it leaves behind can be seen.
 @org.junit.jupiter.api.Order(5)   // among the slowest: started first, the longest first (Tests.java)
 class Lesson17Test {
 
@@ -42,17 +42,22 @@ class Lesson17Test {
         return allRun;
     }
 
-    /// JBang's "[jbang] Building jar" lines on stderr belong to no test: build once first.
+    /// JBang's "[jbang] Building jar" lines on stderr belong to no test: built once, here,
+    /// where JBang is asked for the command it runs the program with (JBangCommand).
+    static JBangCommand program;
+
     @BeforeAll
     static void build() {
-        ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(8), List.of(Proc.ROOT.resolve("jbang").toString(), "build", "database")));
+        program = JBangCommand.of("database", "sometimes");
+    }
+
+    /// `./jbang -R-Djava.io.tmpdir=TMP database ARGS`, as ./jbang would run it.
+    static List<String> command(Path tmp, String... args) {
+        return program.with(List.of("-Djava.io.tmpdir=" + tmp), args);
     }
 
     static Proc.Result database(Path tmp, String... args) {
-        var cmd = new java.util.ArrayList<>(List.of(Proc.ROOT.resolve("jbang").toString(),
-                "-R-Djava.io.tmpdir=" + tmp, "database"));
-        cmd.addAll(List.of(args));
-        return Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(8), cmd);
+        return Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(8), command(tmp, args));
     }
 
     /// No folder of the program's in `tmp`, and no PostgreSQL process started from one.
@@ -127,7 +132,7 @@ class Lesson17Test {
     void sigtermStopsTheServer(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("out.txt");
         Path folder = Files.createDirectory(tmp.resolve("tmp"));
-        var pb = new ProcessBuilder(Proc.ROOT.resolve("jbang").toString(), "-R-Djava.io.tmpdir=" + folder, "database", "pool", "5000")
+        var pb = new ProcessBuilder(command(folder, "pool", "5000"))
                 .directory(Proc.ROOT.toFile()).redirectErrorStream(true).redirectOutput(out.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
@@ -141,7 +146,7 @@ class Lesson17Test {
                 Thread.sleep(100);
             }
             assertFalse(postgresIn(folder).isEmpty(), "PostgreSQL should be running from " + folder);
-            p.destroy(); // SIGTERM to the java process (./jbang execs it)
+            p.destroy(); // SIGTERM to the java process (./jbang execs it: the same process)
             assertTrue(p.waitFor(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS), "did not end after SIGTERM");
             var r = new Proc.Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), "", 0);
             assertNothingLeft(folder, r);
@@ -150,11 +155,9 @@ class Lesson17Test {
         }
     }
 
-    /// Starts `./jbang database args` in the background, its output (stdout and stderr) into `out`.
+    /// Starts the program as `./jbang database args` does, in the background, its output (stdout and stderr) into `out`.
     static Process startDatabase(Path tmp, Path out, String... args) throws IOException {
-        var cmd = new java.util.ArrayList<>(List.of(Proc.ROOT.resolve("jbang").toString(), "-R-Djava.io.tmpdir=" + tmp, "database"));
-        cmd.addAll(List.of(args));
-        var pb = new ProcessBuilder(cmd).directory(Proc.ROOT.toFile()).redirectErrorStream(true).redirectOutput(out.toFile())
+        var pb = new ProcessBuilder(command(tmp, args)).directory(Proc.ROOT.toFile()).redirectErrorStream(true).redirectOutput(out.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         return pb.start();
@@ -179,7 +182,7 @@ class Lesson17Test {
                 assertTrue(System.nanoTime() < deadline, "no burst started\n" + Files.readString(out, StandardCharsets.UTF_8));
                 Thread.sleep(100);
             }
-            killed.destroyForcibly(); // SIGKILL to the java process (./jbang execs it): no shutdown hook runs
+            killed.destroyForcibly(); // SIGKILL to the java process (./jbang execs it: the same process): no shutdown hook runs
             assertTrue(killed.waitFor(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS), "did not end after SIGKILL");
         } finally {
             killed.destroyForcibly();
@@ -245,7 +248,7 @@ class Lesson17Test {
         Path lib = Files.createDirectory(tmp.resolve("lib"));
         Files.writeString(lib.resolve("libstdc++.so.6"), "");
         Path folder = Files.createDirectory(tmp.resolve("tmp"));
-        var cmd = List.of(Proc.ROOT.resolve("jbang").toString(), "-R-Djava.io.tmpdir=" + folder, "database", "no-pool", "10");
+        var cmd = command(folder, "no-pool", "10");
         var r = Proc.run(Proc.ROOT, Map.of("LD_LIBRARY_PATH", lib.toString()), Proc.HangLimit.ofMinutes(8), cmd);
         assertEquals(1, r.exit(), r.all());
         assertEquals("", r.out(), r.all());
