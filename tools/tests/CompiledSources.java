@@ -57,20 +57,21 @@ final class CompiledSources implements AutoCloseable {
 
     /// Runs it in `dir` as `java [preview flags] -cp CLASSES Main`, `before` (prlimit, say) first.
     Proc.Result run(Path dir, Proc.HangLimit limit, String... before) {
-        if (classes == null) return new Proc.Result(1, "", messages, 0);
-        var cmd = new ArrayList<String>(List.of(before));
-        cmd.add(Proc.JAVA.toString());
-        cmd.addAll(javaFlags);
-        cmd.addAll(List.of("-cp", classes.toString(), mainClass));
-        var r = Proc.run(dir, Map.of(), limit, cmd);
-        return messages.isEmpty() ? r : new Proc.Result(r.exit(), r.out(), messages + r.err(), r.millis());
+        return run(dir, limit, List.of(before), List.of(), List.of());
     }
 
     /// Runs it in `dir` as `java [preview flags] -cp CLASSES Main ARGS`.
     Proc.Result runWith(Path dir, Proc.HangLimit limit, List<String> args) {
+        return run(dir, limit, List.of(), List.of(), args);
+    }
+
+    /// Runs it in `dir` as `BEFORE java [preview flags] JAVA-OPTIONS -cp CLASSES Main ARGS`.
+    Proc.Result run(Path dir, Proc.HangLimit limit, List<String> before, List<String> javaOptions, List<String> args) {
         if (classes == null) return new Proc.Result(1, "", messages, 0);
-        var cmd = new ArrayList<String>(List.of(Proc.JAVA.toString()));
+        var cmd = new ArrayList<String>(before);
+        cmd.add(Proc.JAVA.toString());
         cmd.addAll(javaFlags);
+        cmd.addAll(javaOptions);
         cmd.addAll(List.of("-cp", classes.toString(), mainClass));
         cmd.addAll(args);
         var r = Proc.run(dir, Map.of(), limit, cmd);
@@ -94,7 +95,21 @@ final class CompiledSources implements AutoCloseable {
         // A program that reads how it was started (DaemonTrap's race starts itself again that
         // way, and prints the command) runs as `java File.java`, as a reader runs it. One that
         // starts other processes (MillionThreads' jstack) runs compiled like any other.
+        // A test that runs such a program in a way that does not read it takes compiledOnce.
         if (text.contains("ProcessHandle.current().info()")) return null;
+        return compiledOnce(dir, relative, text);
+    }
+
+    /// The same, for any program: for a run that does not depend on how the program was started.
+    static CompiledSources compiledOnce(Path dir, Path relative) {
+        try {
+            return compiledOnce(dir, relative, Files.readString(dir.resolve(relative)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static CompiledSources compiledOnce(Path dir, Path relative, String text) {
         String key = dir.resolve(relative).toAbsolutePath() + "\n" + text.hashCode() + "\n" + text.length();
         return SHARED.computeIfAbsent(key, k -> {
             var c = compile(dir, relative);

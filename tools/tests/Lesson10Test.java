@@ -78,8 +78,8 @@ class Lesson10Test {
         // The JDK's HttpServer closes every connection past this many at once: most of the
         // 200 requests fail at once, the few that get in each wait their 200 ms.
         final int requests = 200;
-        var r = Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2), List.of(Proc.JAVA.toString(),
-                "-Djdk.httpserver.maxConnections=20", "programs/WaitingServer.java", "virtual", "" + requests)));
+        var r = Proc.ok(Proc.java(List.of(), List.of("-Djdk.httpserver.maxConnections=20"),
+                "programs/WaitingServer.java", "virtual", "" + requests));
         String result = resultLine(r, "virtual");
         long ok = Bounds.number(result, "ok=(\\d+) "), failed = Bounds.number(result, "failed=(\\d+)");
         assertEquals(requests, ok + failed, result);
@@ -93,8 +93,8 @@ class Lesson10Test {
                 "only answered requests, each of which waited " + WAIT_MS + " ms, count in the latencies\n" + result);
 
         // A server that allows one request header refuses every request: no latency to report.
-        var none = Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2), List.of(Proc.JAVA.toString(),
-                "-Dsun.net.httpserver.maxReqHeaders=1", "programs/WaitingServer.java", "virtual", "20")));
+        var none = Proc.ok(Proc.java(List.of(), List.of("-Dsun.net.httpserver.maxReqHeaders=1"),
+                "programs/WaitingServer.java", "virtual", "20"));
         String refused = resultLine(none, "virtual");
         assertTrue(refused.contains("ok=0 failed=20 {"), refused);
         assertTrue(refused.contains("no latency: nothing answered") && !refused.contains("p50"), refused);
@@ -103,8 +103,7 @@ class Lesson10Test {
     @Test
     @DisplayName("10 server: with 1,024 files allowed, 2,000 requests stop with a clear message and exit 2 before any server starts")
     void serverStopsWhenTheFileLimitIsTooLow() {
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
-                List.of("prlimit", "--nofile=1024", Proc.JAVA.toString(), "programs/WaitingServer.java", "virtual", "2000"));
+        var r = Proc.java(List.of("prlimit", "--nofile=1024"), List.of(), "programs/WaitingServer.java", "virtual", "2000");
         assertEquals(2, r.exit(), r.all());
         assertTrue(r.err().contains("need about 4100 file descriptors") && r.err().contains("may open only 1024"), r.all());
         assertFalse(r.out().contains("server on"), "no server may start\n" + r.all());
@@ -114,8 +113,8 @@ class Lesson10Test {
     @Test
     @DisplayName("10 server: ASCII digits and a decimal point in an Arabic (Egypt) locale, as the lesson quotes them")
     void numbersDoNotFollowTheLocale() {
-        var r = Proc.ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2), List.of(Proc.JAVA.toString(),
-                "-Duser.language=ar", "-Duser.country=EG", "programs/WaitingServer.java", "virtual", "20")));
+        var r = Proc.ok(Proc.java(List.of(), List.of("-Duser.language=ar", "-Duser.country=EG"),
+                "programs/WaitingServer.java", "virtual", "20"));
         assertTrue(r.out().contains("20 requests / 0.2 s = 100 req/s"), r.all());
         assertTrue(r.out().matches("(?s).*, \\d+\\.\\d\\d ms per request.*"), r.all());
         assertTrue(r.out().chars().noneMatch(c -> Character.isDigit(c) && (c < '0' || c > '9')), r.all());

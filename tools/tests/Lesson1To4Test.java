@@ -105,11 +105,11 @@ class Lesson1To4Test {
         usage(Proc.java(CEILING, "1,2,3,4,5,6,7,8,9,0"));
         usage(Proc.java(HOPPING, "0"));
         usage(Proc.java(HOPPING, "201"));
-        usage(Proc.java(DAEMON, "fly"));
-        usage(Proc.java(DAEMON, "race", "0"));
-        usage(Proc.java(DAEMON, "race", "1001"));
-        usage(Proc.java(DAEMON, "trap", "now"));
-        usage(Proc.java(DAEMON, "inherit", "1"));
+        usage(daemon("fly"));
+        usage(daemon("race", "0"));
+        usage(daemon("race", "1001"));
+        usage(daemon("trap", "now"));
+        usage(daemon("inherit", "1"));
     }
 
     // ---- Lesson 2: timetable ------------------------------------------------------------
@@ -188,13 +188,21 @@ class Lesson1To4Test {
     // ---- Lesson 4: daemon ---------------------------------------------------------------
 
     static final String DAEMON = "programs/DaemonTrap.java";
+
+    /// DaemonTrap but its race: those runs do not read how the program was started, so they
+    /// run from classes compiled once, like every other program. The race starts each child
+    /// the way the program itself was started, so it runs as `java programs/DaemonTrap.java`
+    /// (Proc.java), as a reader runs it.
+    static Proc.Result daemon(String... args) {
+        return CompiledSources.compiledOnce(Proc.ROOT, Path.of(DAEMON)).runWith(Proc.ROOT, Proc.HangLimit.ofMinutes(5), List.of(args));
+    }
     static final String WORKER_LINE = "worker: work done, this line was printed";
 
     @Test
     @DisplayName("4 daemon: when main does not wait, the worker's line is lost, every run")
     void trapLosesTheLine() {
         for (int run = 0; run < 3; run++) {
-            var r = ok(Proc.java(DAEMON, "trap"));
+            var r = ok(daemon("trap"));
             assertTrue(r.out().contains("main: worker started, main returns without waiting"), r.all());
             assertFalse(r.out().contains(WORKER_LINE), "run " + run + "\n" + r.all());
         }
@@ -203,7 +211,7 @@ class Lesson1To4Test {
     @Test
     @DisplayName("4 daemon: a virtual thread is a daemon, cannot be made non-daemon, and keeps priority 5")
     void virtualThreadsAreDaemons() {
-        var r = ok(Proc.java(DAEMON));
+        var r = ok(daemon());
         assertTrue(r.out().contains("worker.isDaemon(): true"), r.all());
         assertTrue(r.out().contains("worker.setDaemon(false): java.lang.IllegalArgumentException"), r.all());
         assertTrue(r.out().contains("worker.setPriority(10), then getPriority(): 5"), r.all());
@@ -214,7 +222,7 @@ class Lesson1To4Test {
     @DisplayName("4 daemon: when main joins, the worker's line is always printed")
     void joinKeepsTheLine() {
         for (int run = 0; run < 2; run++) {
-            var r = ok(Proc.java(DAEMON, "join"));
+            var r = ok(daemon("join"));
             int line = r.out().indexOf(WORKER_LINE);
             assertTrue(line >= 0, r.all());
             assertTrue(line < r.out().indexOf("main: worker finished, main returns"), r.all());
@@ -242,7 +250,7 @@ class Lesson1To4Test {
     @Test
     @DisplayName("4 daemon: a platform thread inherits daemon status: not from main, yes from a virtual thread")
     void platformThreadsInheritDaemonStatus() {
-        var r = ok(Proc.java(DAEMON, "inherit"));
+        var r = ok(daemon("inherit"));
         assertEquals("""
                 main thread: isDaemon() = false
                 platform thread started from main: isDaemon() = false

@@ -75,8 +75,7 @@ class Lesson5To9Test {
     @Test
     @DisplayName("6 primes: under a German locale the output still matches every reference of lesson 6")
     void primesOutputIsLocaleIndependent() throws Exception {
-        var r = ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(3), List.of(Proc.JAVA.toString(),
-                "-Duser.language=de", "-Duser.country=DE", "programs/PrimeCounting.java", "2")));
+        var r = ok(Proc.java(List.of(), List.of("-Duser.language=de", "-Duser.country=DE"), "programs/PrimeCounting.java", "2"));
         String lesson = Files.readString(Proc.ROOT.resolve("lessons/07-cpu-bound-work.md"));
         var references = Pattern.compile("\\{\\{primes: (.+?)\\}\\}").matcher(lesson);
         var unmatched = new ArrayList<String>();
@@ -118,8 +117,7 @@ class Lesson5To9Test {
     @Test
     @DisplayName("7 pinning: -Djdk.tracePinnedThreads is gone on JDK 25: no trace, no warning")
     void tracePinnedThreadsPrintsNothing() {
-        var r = ok(Proc.run(Proc.ROOT, java.util.Map.of(), Proc.HangLimit.ofMinutes(2), List.of(
-                Proc.JAVA.toString(), "-Djdk.tracePinnedThreads=full", "programs/Pinning.java")));
+        var r = ok(Proc.java(List.of(), List.of("-Djdk.tracePinnedThreads=full"), "programs/Pinning.java"));
         checkPinning(r);
         assertEquals("", r.err(), "the flag must add nothing to stderr");
         // Every stdout line is one the program prints itself: no stack trace, no warning.
@@ -205,10 +203,8 @@ class Lesson5To9Test {
         }
         try {
             for (int run = 0; run < 3; run++) {
-                var command = new ArrayList<>(List.of(Proc.JAVA.toString()));
-                if (run == 2) command.add("-Djdk.virtualThreadScheduler.parallelism=1"); // one carrier
-                command.add("programs/Admission.java");
-                var r = ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2), command));
+                var options = run == 2 ? List.of("-Djdk.virtualThreadScheduler.parallelism=1") : List.<String>of(); // one carrier
+                var r = ok(Proc.java(List.of(), options, "programs/Admission.java"));
                 assertEquals(100, Bounds.number(r.out(), "unbounded: +completed=(\\d+)"), r.all());
                 assertEquals(32, Bounds.number(r.out(), "limit 32: +completed=(\\d+)"), r.all());
                 assertEquals(68, Bounds.number(r.out(), "limit 32: +completed=\\d+ rejected=(\\d+)"), r.all());

@@ -58,9 +58,19 @@ public final class Proc {
     /// classes, which saves the source launcher's compile (seconds of CPU) on every run; one
     /// that does not compile runs through the source launcher, so its errors read as a reader's.
     public static Result java(String program, String... args) {
+        return java(List.of(), List.of(), program, args);
+    }
+
+    /// The same, as `BEFORE java JAVA-OPTIONS <program> args...` (BEFORE: prlimit, say).
+    public static Result java(List<String> before, List<String> javaOptions, String program, String... args) {
         var compiled = CompiledSources.shared(ROOT, Path.of(program));
-        if (compiled != null && compiled.compiled()) return compiled.runWith(ROOT, HangLimit.ofMinutes(5), List.of(args));
-        var cmd = new ArrayList<String>(javaCommand(ROOT, program));
+        if (compiled != null && compiled.compiled())
+            return compiled.run(ROOT, HangLimit.ofMinutes(5), before, javaOptions, List.of(args));
+        var cmd = new ArrayList<String>(before);
+        var java = javaCommand(ROOT, program);
+        cmd.addAll(java.subList(0, java.size() - 1));
+        cmd.addAll(javaOptions);
+        cmd.add(program);
         cmd.addAll(List.of(args));
         return run(ROOT, Map.of(), HangLimit.ofMinutes(5), cmd);
     }
