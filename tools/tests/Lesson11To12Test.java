@@ -60,8 +60,7 @@ class Lesson11To12Test {
     @Test
     @DisplayName("11 echo: with 1,024 files allowed, a clear message and exit 2 before any socket opens")
     void echoStopsWhenTheFileLimitIsTooLow() {
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
-                List.of("prlimit", "--nofile=1024", Proc.JAVA.toString(), ECHO));
+        var r = Proc.java(List.of("prlimit", "--nofile=1024"), List.of(), ECHO);
         assertEquals(2, r.exit(), r.all());
         assertTrue(r.err().contains("need about 4100 file descriptors") && r.err().contains("may open only 1024"), r.all());
         assertFalse(r.out().contains("echo server on"), "no server may start\n" + r.all());
@@ -80,9 +79,8 @@ class Lesson11To12Test {
     void echoReportsRunningOutOfDescriptors() {
         final int clients = 500, limit = 2 * clients + 100, inherited = 300;   // the limit is what the check asks for
         String openThenRun = "for i in $(seq " + inherited + "); do exec {fd}</dev/null; done; exec \"$0\" \"$@\"";
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
-                List.of("prlimit", "--nofile=" + limit, "bash", "-c", openThenRun,
-                        Proc.JAVA.toString(), ECHO, "virtual", String.valueOf(clients)));
+        var r = Proc.java(List.of("prlimit", "--nofile=" + limit, "bash", "-c", openThenRun), List.of(),
+                ECHO, "virtual", String.valueOf(clients));
         assertEquals(1, r.exit(), r.all());
         assertTrue(r.out().contains("echo server on"), "the check let it start\n" + r.all());
         assertTrue(r.out().contains("Too many open files"), r.all());
@@ -135,8 +133,7 @@ class Lesson11To12Test {
     @DisplayName("12 limits: a ThreadLocal buffer costs one buffer per live thread; the heap cap caps the threads")
     void threadLocalCostsOneBufferPerThread() {
         // -Xmx256m: the cap must run fewer threads rather than fail, and this keeps the test small.
-        var r = ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
-                List.of(Proc.JAVA.toString(), "-Xmx256m", LIMITS, "threadlocal")));
+        var r = ok(Proc.java(List.of(), List.of("-Xmx256m"), LIMITS, "threadlocal"));
         long threads = Bounds.number(r.out(), "capped: (\\d+) threads, not 100000");
         assertTrue(threads > 5_000, r.all());
         long poolMb = Bounds.number(r.out(), "pool of 200 platform threads, \\d+ tasks: +(-?\\d+) MB");

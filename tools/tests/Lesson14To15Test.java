@@ -203,8 +203,7 @@ class Lesson14To15Test {
     @Test
     @DisplayName("15 million: with too little heap it stops before starting threads and says how to run smaller")
     void refusesWithoutTheHeap() {
-        var r = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(2),
-                List.of(Proc.JAVA.toString(), "-Xmx256m", MILLION, "1000000"));
+        var r = Proc.java(List.of(), List.of("-Xmx256m"), MILLION, "1000000");
         assertEquals(1, r.exit(), r.all());
         assertTrue(r.err().contains("not enough heap for 1000000 threads. Run fewer: ./jbang million "), r.all());
         assertFalse(r.out().contains("peak:"), r.all());

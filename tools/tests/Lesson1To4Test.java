@@ -158,7 +158,7 @@ class Lesson1To4Test {
         Path file = dir.resolve("Timetable.java");
         try {
             Files.writeString(file, edit.apply(shipped));
-            return Proc.run(dir, Map.of(), Proc.HangLimit.ofMinutes(2), List.of(Proc.JAVA.toString(), file.toString()));
+            return CompiledSources.runOnce(dir, file.getFileName(), Proc.HangLimit.ofMinutes(2));   // as `java Timetable.java` runs it
         } finally {
             Temp.delete(dir);
         }
