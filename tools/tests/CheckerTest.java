@@ -171,8 +171,9 @@ class CheckerTest {
                 StandardCopyOption.REPLACE_EXISTING);
     }
 
+    /// The checker as ./jbang starts it (run_jdk_tool): on C1 alone, from its compiled classes.
     static List<String> checker(String... args) {
-        var cmd = new ArrayList<>(List.of(Proc.JAVA.toString(), "-cp", classes.toString(), "Check"));
+        var cmd = new ArrayList<>(List.of(Proc.JAVA.toString(), "-XX:TieredStopAtLevel=1", "-cp", classes.toString(), "Check"));
         cmd.addAll(List.of(args));
         return cmd;
     }
