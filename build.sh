@@ -78,12 +78,12 @@ run_tool() {
   # An AOT cache (tools/aot.sh; JEP 483) made after the first run loads and links the tool's
   # classes ahead of time: measured against the CDS archive used before (-XX:+AutoCreate-
   # SharedArchive), it cut a warm build's CPU time by about a fifth (CONTRIBUTING.md, Speed).
-  # Short runs (a build) are quicker on the C1 compiler alone. So is the test run: its JVM
-  # runs a great deal of code a few times each (JUnit, Selenium, javac, the generator), which
-  # C2 has no time to pay back; on C1 alone the quick tier took 13.0 CPU-s instead of 18.3
-  # (/usr/bin/time, 2 cores). Programs the tests start get no such flag.
-  local jvm=()
-  [ "$script" = Site.java ] || [ "$script" = Tests.java ] && jvm+=(-XX:TieredStopAtLevel=1)
+  # Every tool runs on the C1 compiler alone: each runs a great deal of code a few times
+  # (the generator, javac, JUnit, Selenium), which C2 has no time to pay back. On C1 alone the
+  # quick tier took 13.0 CPU-s instead of 18.3, and live mode's tests (ServeTest, ServeRunTest)
+  # 15.6 instead of 20.3 (/usr/bin/time, 2 cores). Programs the tools and tests start get no
+  # such flag.
+  local jvm=(-XX:TieredStopAtLevel=1)
   # The test run and the live server run for minutes: start-up is nothing to them, and a
   # recording run (then a cache made in the background) would only add work beside the tests.
   if [ "$script" = Tests.java ] || [ "$script" = Serve.java ]; then
