@@ -23,7 +23,7 @@ public record Catalog(Path file, Map<String, Alias> aliases) {
 
     static final Set<String> KEYS = Set.of("script-ref", "description", "runtime-options", "arguments",
             "java-options", "sources", "dependencies", "repositories", "classpaths", "properties", "java", "main",
-            "compile-options", "native-image", "native-options", "files", "docs", "jfr", "debug", "cds", "interactive",
+            "native-image", "native-options", "files", "docs", "jfr", "debug", "cds", "interactive",
             "enable-preview", "integrations", "module", "source-type", "tags");
 
     /// What an alias may be called: lower-case words joined by dashes.
@@ -42,7 +42,10 @@ public record Catalog(Path file, Map<String, Alias> aliases) {
                     "alias '" + e.getKey() + "' is not lower-case words joined by dashes. Rename it, e.g. \"roll-call\"");
             var m = Yaml.mapping(e.getValue(), "alias '" + e.getKey() + "'");
             for (var k : m.entrySet())
-                if (!KEYS.contains(k.getKey())) throw new BuildError(file, k.getValue().line(),
+                if (k.getKey().equals("compile-options")) throw new BuildError(file, k.getValue().line(),
+                        "alias '" + e.getKey() + "' has \"compile-options\", which ./jbang's JBang never reads: its config gives every "
+                        + "compile an option of its own (javac on C1, see ./jbang), and JBang then leaves an alias's out. Remove the key");
+                else if (!KEYS.contains(k.getKey())) throw new BuildError(file, k.getValue().line(),
                         "alias '" + e.getKey() + "' has key \"" + k.getKey() + "\", which JBang silently ignores. "
                         + "Use one of " + new TreeSet<>(KEYS));
             if (!m.containsKey("script-ref")) throw new BuildError(file, e.getValue().line(),

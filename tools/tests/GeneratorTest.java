@@ -379,6 +379,8 @@ class GeneratorTest {
     void misspelledCatalogKeyIsRefused() throws Exception {
         f.replace("jbang-catalog.json", "\"description\": \"says hello\"", "\"description\": \"says hello\", \"deps\": []");
         assertRefused("jbang-catalog.json", 3, "silently ignores");
+        f.replace("jbang-catalog.json", "\"deps\": []", "\"compile-options\": [\"-Xlint\"]");
+        assertRefused("jbang-catalog.json", 3, "has \"compile-options\", which ./jbang's JBang never reads");
     }
 
     @Test

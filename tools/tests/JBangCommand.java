@@ -26,6 +26,8 @@ record JBangCommand(String alias, List<String> command) {
         assertEquals(2, r.exit(), String.join(" ", ask) + ": the program should refuse these arguments\n" + r.all());
         var line = RUN_LINE.matcher(r.err());
         assertTrue(line.find(), String.join(" ", ask) + " printed no '[jbang] … run:' line\n" + r.err());
+        assertTrue(r.err().strip().lines().reduce((first, last) -> last).orElse("").startsWith("usage:"),
+                "the program's usage line, last on stderr\n" + r.err());
         var split = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(1),
                 List.of("bash", "-c", "eval \"set -- $1\" && printf '%s\\0' \"$@\"", "split", line.group(1)));
         assertEquals(0, split.exit(), split.all());

@@ -6,8 +6,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/// Lesson 16: the Spring Boot program, with the command ./jbang runs it with (it needs Spring
-/// Boot, which only JBang fetches; JBangCommand), and once through ./jbang itself. The bursts are small and the wait long, so the pool's rounds, not the CPU, set
+/// Lesson 16: the Spring Boot program, with the command ./jbang runs it with (JBangCommand:
+/// it needs Spring Boot, which only JBang fetches), and once through ./jbang itself. The bursts are small and the wait long, so the pool's rounds, not the CPU, set
 /// the time even on a loaded machine. Times come from the program's own output: JVM and
 /// Spring start-up are not part of what it measures.
 class Lesson16Test {
@@ -15,9 +15,9 @@ class Lesson16Test {
     static final int THREADS = 5, REQUESTS = 50;
     static final long WAIT_MS = 500;
 
-    /// JBang's own "[jbang] Building jar" lines come once, here, not in a test's output.
     static JBangCommand spring;
 
+    /// JBang's own "[jbang] Building jar" lines come once, here, not in a test's output.
     @BeforeAll
     static void build() {
         spring = JBangCommand.of("spring", "fibers");

@@ -132,7 +132,9 @@ class Lesson17Test {
     void sigtermStopsTheServer(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("out.txt");
         Path folder = Files.createDirectory(tmp.resolve("tmp"));
-        var pb = new ProcessBuilder(command(folder, "pool", "5000"))
+        // Through ./jbang, as a reader ends it: Ctrl-C or kill reaches the program because
+        // ./jbang execs it (the lesson says so). The other runs start the command directly.
+        var pb = new ProcessBuilder(Proc.ROOT.resolve("jbang").toString(), "-R-Djava.io.tmpdir=" + folder, "database", "pool", "5000")
                 .directory(Proc.ROOT.toFile()).redirectErrorStream(true).redirectOutput(out.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
@@ -146,7 +148,7 @@ class Lesson17Test {
                 Thread.sleep(100);
             }
             assertFalse(postgresIn(folder).isEmpty(), "PostgreSQL should be running from " + folder);
-            p.destroy(); // SIGTERM to the java process (./jbang execs it: the same process)
+            p.destroy(); // SIGTERM to the process ./jbang became
             assertTrue(p.waitFor(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS), "did not end after SIGTERM");
             var r = new Proc.Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), "", 0);
             assertNothingLeft(folder, r);
@@ -305,6 +307,7 @@ class Lesson17Test {
     @Test
     @DisplayName("17 database: bad arguments print the usage line and exit 2")
     void badArguments(@TempDir Path tmp) {
+        usage(Proc.jbang("database", "pool", "0"));   // what a reader sees: the usage line alone, no line of JBang's
         for (var args : List.of(List.of("sometimes"), List.of("pool", "0"), List.of("pool", "5001"),
                 List.of("pool", "ten"), List.of("pool", "10", "more"))) {
             var r = database(tmp, args.toArray(String[]::new));
