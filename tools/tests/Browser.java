@@ -4,11 +4,13 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.logging.Level;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /// The headless Chromium a browser test drives (Debian's chromium and chromium-driver, which
 /// tools/install-test-deps.sh installs): one set of options for every test, a profile folder
@@ -42,6 +44,13 @@ final class Browser implements AutoCloseable {
         }
         driver.manage().timeouts().scriptTimeout(Waits.HUNG);
         driver.manage().timeouts().pageLoadTimeout(Waits.HUNG);
+    }
+
+    /// A wait for something in the page: at most Waits.HUNG (a safety net), asking every
+    /// 20 ms. Selenium's default sleeps half a second after each "not yet", which, over the
+    /// hundreds of waits of the browser tests, was time the tests spent asleep.
+    WebDriverWait waiting() {
+        return new WebDriverWait(driver, Waits.HUNG, Duration.ofMillis(20));
     }
 
     @Override

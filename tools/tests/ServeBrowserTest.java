@@ -61,7 +61,7 @@ class ServeBrowserTest {
     }
 
     WebDriverWait waiting() {
-        return new WebDriverWait(driver, Waits.HUNG);
+        return browser.waiting();
     }
 
     Object js(String script, Object... args) {

@@ -199,7 +199,7 @@ class SiteBrowserTest {
     }
 
     WebDriverWait waiting() {
-        return new WebDriverWait(driver, Waits.HUNG);
+        return browser.waiting();
     }
 
     /// Loads a page and waits until it and its widgets are ready.

@@ -17,7 +17,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /// The site as GitHub Pages serves a project: under a sub-path (https://owner.github.io/repo/).
 /// A JDK HttpServer serves site/ under /some/prefix/ only, and 404.html for anything missing; a
@@ -77,7 +76,7 @@ class SubPathBrowserTest {
 
     void open(String url) {
         driver.get(url);
-        new WebDriverWait(driver, Waits.HUNG).until(d -> "complete".equals(js("return document.readyState")));
+        browser.waiting().until(d -> "complete".equals(js("return document.readyState")));
     }
 
     /// What the page refers to: `links` (a, link, script, img) and `loaded`, every resource the
@@ -136,7 +135,7 @@ class SubPathBrowserTest {
             // The results are redrawn after each key: wait for those of the whole word (each of
             // their marks is the word), and read their addresses in one step, so no redraw comes between.
             @SuppressWarnings("unchecked")
-            List<String> hrefs = (List<String>) new WebDriverWait(driver, Waits.HUNG).until(d -> driver.executeScript("""
+            List<String> hrefs = (List<String>) browser.waiting().until(d -> driver.executeScript("""
                     var marks = [...document.querySelectorAll('#search-results ol a mark')];
                     if (!marks.length || marks.some(m => m.textContent.toLowerCase() !== arguments[0])) return null;
                     return [...document.querySelectorAll('#search-results ol a')].map(a => a.href);""", query));
