@@ -86,9 +86,9 @@ run_tool() {
   local jvm=(-XX:TieredStopAtLevel=1)
   # The test run and the live server run for minutes: start-up is nothing to them, and a
   # recording run (then a cache made in the background) would only add work beside the tests.
+  # exec: nothing follows, and a signal sent to ./build.sh (kill PID) reaches the JVM.
   if [ "$script" = Tests.java ] || [ "$script" = Serve.java ]; then
-    COURSE_ROOT="$root" "$JAVA_HOME/bin/java" ${jvm[@]+"${jvm[@]}"} -cp "$classpath" "${script%.java}" "$@"
-    return
+    COURSE_ROOT="$root" exec "$JAVA_HOME/bin/java" ${jvm[@]+"${jvm[@]}"} -cp "$classpath" "${script%.java}" "$@"
   fi
   # shellcheck source=tools/aot.sh
   . tools/aot.sh

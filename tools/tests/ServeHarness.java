@@ -312,10 +312,11 @@ final class ServeHarness {
             return out;
         }
 
-        /// The server's JVM: the java that build.sh started.
+        /// The server's JVM: `./build.sh serve` execs it, so it is the process the test started.
         ProcessHandle jvm() {
-            return process.children().filter(h -> h.info().command().map(c -> c.endsWith("/java")).orElse(false)).findFirst()
-                    .orElseThrow(() -> new AssertionError("no server JVM under build.sh"));
+            assertTrue(process.info().command().map(c -> c.endsWith("/java")).orElse(false),
+                    "./build.sh serve did not become the server's JVM: " + process.info().command().orElse("?"));
+            return process.toHandle();
         }
 
         /// Processes the server's JVM has started and that still run.
@@ -350,12 +351,11 @@ final class ServeHarness {
             assertEquals(List.of(), alive.stream().map(ProcessHandle::pid).toList(), "programs still running after the server stopped");
         }
 
-        /// SIGTERM to the server's JVM (its shutdown hook ends its programs), then to the rest.
+        /// SIGTERM to `./build.sh serve`, which is the server's JVM once it runs (its shutdown
+        /// hook ends its programs), as `kill PID` from a shell; then SIGKILL to what is left.
         static void stopTree(Process p) {
             var tree = p.descendants().toList();
-            tree.stream().filter(h -> h.info().command().map(c -> c.endsWith("/java")).orElse(false))
-                    .filter(h -> h.parent().map(pp -> pp.pid() == p.pid()).orElse(false))
-                    .forEach(ProcessHandle::destroy);
+            p.destroy();
             try {
                 if (!p.waitFor(Waits.HUNG.toSeconds(), TimeUnit.SECONDS)) p.destroyForcibly().waitFor(Waits.HUNG.toSeconds(), TimeUnit.SECONDS);
             } catch (InterruptedException e) {
