@@ -48,11 +48,8 @@ record JBangCommand(String alias, List<String> command) {
         return cmd;
     }
 
-    Proc.Result run(Proc.HangLimit limit, List<String> javaOptions, String... args) {
-        return Proc.run(Proc.ROOT, Map.of(), limit, with(javaOptions, args));
-    }
-
+    /// The program with `args`, from the repository root.
     Proc.Result run(String... args) {
-        return run(Proc.HangLimit.ofMinutes(5), List.of(), args);
+        return Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(5), with(List.of(), args));
     }
 }
