@@ -50,7 +50,7 @@ final class RunsTableDirective implements Directive {
                 tr.appendElement("td").appendElement("code").text(RecordingRunner.plan(c.root(), c.catalog(), run).shown());
                 tr.appendElement("td").text(String.format(Locale.ROOT, "%.1f s", seconds));
                 tr.appendElement("td").text(needs(run));
-                tr.appendElement("td").text(run.wrapper().isEmpty() && run.javaOptions().isEmpty() ? "Run button" : "terminal only");
+                tr.appendElement("td").text(LiveRule.label(run, c.catalog()));
             }
         }
         Element foot = table.appendElement("tfoot").appendElement("tr");

@@ -35,24 +35,13 @@ final class StartableRuns {
         for (Lesson.DeclaredRun run : loaded.runs().values()) {
             Catalog.Alias alias = loaded.catalog().aliases().get(run.alias());
             String page = loaded.lessons().stream().filter(l -> l.file().equals(run.lesson())).map(Lesson::page).findFirst().orElse("");
-            String refusal = refusal(run, alias);
+            String refusal = LiveRule.refusal(run, alias);
             Program program = refusal != null ? null : programs.computeIfAbsent(alias.name(), n -> program(alias));
             // A run with java-options shows the java command that adds them, as its recording does.
             String shown = refusal == null && !run.javaOptions().isEmpty() ? RecordingRunner.plan(loaded.root(), loaded.catalog(), run).shown() : run.command();
             out.put(run.id(), new Spec(run.id(), run.alias(), run.javaOptions(), run.args(), page, shown, refusal, program));
         }
         return new StartableRuns(Collections.unmodifiableMap(out), loaded);
-    }
-
-    static String refusal(Lesson.DeclaredRun run, Catalog.Alias alias) {
-        if (alias == null) return "its alias is not in the catalog";
-        if (!run.wrapper().isEmpty())
-            return "it runs under " + run.wrapper().getFirst() + ", which live mode never starts from a browser; run it in a terminal: ./build.sh record " + run.id();
-        if (!run.preview())
-            return "it runs the program without the --enable-preview it needs, to show the compiler's errors; run it in a terminal: java " + alias.ref();
-        if (alias.kind() == Catalog.Alias.Kind.OTHER || !alias.ref().endsWith(".java"))
-            return "its alias runs " + alias.ref() + ", and live mode starts only programs and exercises";
-        return null;
     }
 
     static Program program(Catalog.Alias alias) {

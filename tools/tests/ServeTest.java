@@ -74,6 +74,56 @@ class ServeTest {
     }
 
     @Test
+    @DisplayName("serve: for every run, the Run button is offered exactly where the instructors' runs table says \"Run button\" (a wrapper, java-options, preview: off, a tool's alias)")
+    void runsTableAgreesWithLiveMode() throws Exception {
+        Path root = Repo.create();
+        Files.writeString(root.resolve("lessons/01-live.md"), ServeHarness.Repo.lesson().replace("""
+                  - id: echo
+                """, """
+                  - id: early-plain
+                    alias: early
+                    preview: off
+                  - id: early
+                    alias: early
+                  - id: echo
+                """));
+        Files.writeString(root.resolve("programs/Early.java"), "///usr/bin/env jbang \"$0\" \"$@\" ; exit $?\n//JAVA 25+\n//PREVIEW\n\n"
+                + "void main() { IO.println(\"early\"); }\n");
+        Path catalog = root.resolve("jbang-catalog.json");
+        Files.writeString(catalog, Files.readString(catalog).replace("\"aliases\": {\n",
+                "\"aliases\": {\n    \"early\": { \"script-ref\": \"programs/Early.java\", \"description\": \"a preview program\" },\n"));
+        Files.writeString(root.resolve("lessons/instructors.md"), "---\ntitle: For instructors\n---\n{{runs-table}}\n");
+        course.Build.Loaded loaded;
+        try {
+            loaded = course.Build.load(root);
+            for (var run : loaded.runs().values())
+                course.Recording.write(root, run, loaded.catalog().get(run.alias(), run.lesson(), run.line()),
+                        course.RecordingRunner.plan(root, loaded.catalog(), run), new course.RecordingRunner.Output("ok\n", 0, 0.1, "JDK test"));
+        } catch (IOException | RuntimeException e) {
+            Temp.delete(root);
+            throw e;
+        }
+        try (var server = Server.start(root); var events = server.events()) {
+            String hello = events.next("hello", Waits.HUNG).data();
+            var page = server.get("/instructors.html");
+            assertEquals(200, page.status(), page.body());
+            var rows = org.jsoup.Jsoup.parse(page.body()).select("table.runs-table tbody tr:has(td)");
+            assertEquals(loaded.runs().size(), rows.size(), page.body());
+            var kinds = new TreeSet<String>();
+            for (var row : rows) {
+                String id = row.selectFirst("td code").text();
+                String column = row.select("td").last().text();
+                var live = Pattern.compile("\"id\":\"" + Pattern.quote(id) + "\"[^}]*\"runnable\":(true|false)").matcher(hello);
+                assertTrue(live.find(), id + " is not in the hello: " + hello);
+                assertEquals(live.group(1).equals("true") ? "Run button" : "terminal only", column, id);
+                kinds.add(id + "=" + column);
+            }
+            assertTrue(kinds.containsAll(List.of("args-flag=Run button", "ticker-wrapped=terminal only", "early-plain=terminal only", "early=Run button",
+                    "check-all=terminal only", "ticker-3=Run button")), kinds.toString());
+        }
+    }
+
+    @Test
     @DisplayName("serve: stopping the server (Ctrl-C, SIGTERM) ends the programs it started")
     void stoppingEndsRuns() throws Exception {
         Optional<ProcessHandle> process;   // taken while it runs: a pid can be reused once it ends
