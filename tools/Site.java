@@ -9,7 +9,7 @@ import course.*;
 ///                      unless nothing changed since the last build (full: build anyway)
 ///   record [id...]     run the lessons' declared runs and write recordings/ (all when no id)
 ///   runs               list every declared run: id, lesson, command
-///   cited              list every figure the lessons cite from elsewhere: where, figure, source
+///   cited              list every figure the pages cite from elsewhere: where, figure, source
 ///   words              per lesson: main-path words, aside words, sentences, words per sentence
 void main(String[] args) throws Exception {
     String command = args.length == 0 ? "build" : args[0];
@@ -41,9 +41,7 @@ void main(String[] args) throws Exception {
                     IO.println(run.id() + "\t" + course.Course.relative(run.lesson()) + "\t" + RecordingRunner.plan(root, c.catalog(), run).shown());
             }
             case "cited" -> {
-                for (var lesson : Lesson.loadAll(root)) for (var c : CitedFigure.in(lesson.file(), lesson.body(), lesson.bodyLine())) IO.println(c);
-                Path index = root.resolve("lessons/index.md");
-                if (Files.exists(index)) for (var c : CitedFigure.in(index, Files.readString(index), 1)) IO.println(c);
+                for (var c : CitedFigure.all(Build.load(root))) IO.println(c);
             }
             case "words" -> IO.print(ProseCount.table(Build.load(root)));
             default -> {

@@ -30,6 +30,16 @@ public record CitedFigure(String figure, String source, Path file, int line) {
         return Body.parse(file, markdown, firstLine, null).cited();
     }
 
+    /// Every cited figure of the course, from the build's own parse: each lesson, the index,
+    /// then each page of the site (lessons/adopting.md, lessons/instructors.md), in that order.
+    public static List<CitedFigure> all(Build.Loaded loaded) {
+        var out = new ArrayList<CitedFigure>();
+        for (Lesson lesson : loaded.lessons()) out.addAll(loaded.body(lesson).cited());
+        if (loaded.index() != null) out.addAll(loaded.index().cited());
+        for (SitePage page : loaded.pages()) out.addAll(page.parse(loaded).cited());
+        return out;
+    }
+
     /// The figure in the text, numbered `n` on its page: the figure, then a "reported" mark
     /// that links to its entry in {@link #section}.
     String inline(int n) {

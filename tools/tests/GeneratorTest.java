@@ -115,6 +115,16 @@ class GeneratorTest {
     }
 
     @Test
+    @DisplayName("./build.sh cited lists the cited figures of lessons, the index and the site's other pages (adopting.md, instructors.md)")
+    void citedListsEveryPage() throws Exception {
+        f.replace("lessons/01-first.md", "It took", "A reader saw {{cited 999 ms | a reader's Mac}}. It took");
+        f.write("lessons/adopting.md", "---\ntitle: Adopting\n---\nOn a server, {{cited 2,000 connections | [a talk](https://example.org/t)}}.\n");
+        var all = CitedFigure.all(Build.load(f.root));
+        assertEquals(java.util.List.of("999 ms", "2,000 connections"), all.stream().map(CitedFigure::figure).toList());
+        assertTrue(all.get(1).toString().contains("lessons/adopting.md"), all.get(1).toString());
+    }
+
+    @Test
     void aPageWithoutCitedFiguresHasNoListOfThem() throws Exception {
         f.build(false);
         assertNull(Jsoup.parse(f.file("site/first.html")).selectFirst(".cited-figures"));
