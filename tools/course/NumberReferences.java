@@ -3,7 +3,8 @@ package course;
 import org.jsoup.nodes.Element;
 
 /// The inline directive: each `{{run-id: regex}}` in a line of prose becomes the figure its
-/// regex's group matches in the run's recording, linked to the output when the page shows it.
+/// regex's group matches in the run's recording, linked to the output on this page or on the
+/// page that shows it.
 final class NumberReferences {
     private NumberReferences() {}
 
@@ -25,9 +26,11 @@ final class NumberReferences {
                 continue;
             }
             String id = span.reference().runId();
-            boolean shown = page.shownRuns().contains(id);
-            Element figure = Html.element(shown ? "a" : "span").addClass("measured");
-            if (shown) figure.attr("href", "#run-" + id);
+            // the output on this page, else on the page that shows it (a figure on adopting.html
+            // links to its lesson's run)
+            String shownOn = page.shownRuns().contains(id) ? "" : page.course().pageShowing(id);
+            Element figure = Html.element(shownOn != null ? "a" : "span").addClass("measured");
+            if (shownOn != null) figure.attr("href", shownOn + "#run-" + id);
             out.append(Html.of(figure.attr("title", "Measured: recording " + id).text(page.figure(span.reference()))));
         }
         return out.append(text.substring(at)).toString();

@@ -39,6 +39,7 @@ class AdoptionPageTest {
                 String run = f.attr("title").replace("Measured: recording ", "");
                 assertTrue(sitePage.references().contains(run), run + " is not declared under references:");
                 assertTrue(Files.exists(Proc.ROOT.resolve("recordings/" + run + ".txt")), run);
+                assertTrue(f.attr("href").endsWith(".html#run-" + run), "not a link to its lesson's run: " + f);
             }
             // Outside its figures, the evidence cell types no digits: every number is read from a recording.
             Element copy = evidence.clone();
@@ -48,6 +49,30 @@ class AdoptionPageTest {
         }
         String first = Files.readString(tmp.resolve("site").resolve(result.loaded().lessons().getFirst().page()));
         assertEquals(1, Jsoup.parse(first).select("nav a[href=adopting.html]").size(), "linked from the sidebar");
+    }
+
+    @Test
+    @DisplayName("every measured figure on every page of the course is a link to the recorded run it was read from")
+    void everyMeasuredFigureLinksToItsRun() throws Exception {
+        Path site = tmp.resolve("site");
+        Build.build(Proc.ROOT, site, false, System.out);
+        int figures = 0;
+        try (var files = Files.list(site)) {
+            for (Path file : files.filter(p -> p.toString().endsWith(".html")).sorted().toList()) {
+                for (Element f : Jsoup.parse(Files.readString(file)).select(".measured")) {
+                    figures++;
+                    String run = f.attr("title").replace("Measured: recording ", "");
+                    String href = f.attr("href");
+                    assertEquals("a", f.tagName(), file.getFileName() + ": not a link: " + f);
+                    assertTrue(href.endsWith("run-" + run) && href.contains("#"), file.getFileName() + ": " + f);
+                    String target = href.startsWith("#") ? file.getFileName().toString() : href.substring(0, href.indexOf('#'));
+                    String id = href.substring(href.indexOf('#') + 1);
+                    assertNotNull(Jsoup.parse(Files.readString(site.resolve(target))).getElementById(id),
+                            file.getFileName() + ": " + href + " leads to no run");
+                }
+            }
+        }
+        assertTrue(figures > 100, "measured figures found: " + figures);
     }
 
     @Test
