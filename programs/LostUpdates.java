@@ -74,7 +74,7 @@ static final List<Way> WAYS = List.of(
         new Way("synchronized", Synchronized::new),
         new Way("ReentrantLock", Locked::new));
 
-void main(String[] args) throws InterruptedException {
+void main(String[] args) throws InterruptedException, ExecutionException {
     int threads = argument(args, 0, THREADS, MAX_THREADS);
     int increments = argument(args, 1, INCREMENTS, MAX_INCREMENTS);
     long expected = (long) threads * increments;
@@ -92,23 +92,30 @@ void main(String[] args) throws InterruptedException {
     }
 }
 
-/// Every thread waits at the gate, so that all of them start incrementing the same counter
-/// together (at any instant, only as many run as there are carriers).
-long race(Counter counter, int threads, int increments) throws InterruptedException {
-    var gate = new CountDownLatch(1);
+/// Every thread waits at the gate until all of them have started, so that they start
+/// incrementing the same counter together (at any instant, only as many run as there are
+/// carriers).
+long race(Counter counter, int threads, int increments) throws InterruptedException, ExecutionException {
+    var ready = new CountDownLatch(threads); // counts the threads waiting at the gate
+    var go = new CountDownLatch(1);
+    var counting = new ArrayList<Future<?>>();
     long start;
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         for (int t = 0; t < threads; t++) {
-            executor.submit(() -> {
-                gate.await();
+            counting.add(executor.submit(() -> {
+                ready.countDown();
+                go.await();
                 incrementMany(counter, increments);
                 return null;
-            });
+            }));
         }
+        ready.await(); // every thread is at the gate: the race, and the clock, start now
         start = System.nanoTime();
-        gate.countDown();
+        go.countDown();
     } // close() waits for every thread
-    return (System.nanoTime() - start) / 1_000_000;
+    long tookMs = (System.nanoTime() - start) / 1_000_000;
+    for (var thread : counting) thread.get(); // a thread that failed stops the program, not the count
+    return tookMs;
 }
 
 static void incrementMany(Counter counter, int times) {

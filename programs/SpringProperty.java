@@ -81,10 +81,12 @@ public class SpringProperty {
 
     record Burst(int ok, Map<String, Integer> failures, long wallNanos, long[] latencies, long cpuNanos) {}
 
-    // The load generator: a virtual thread per request, all released at one moment.
+    // The load generator: a virtual thread per request, all released at one moment, once every
+    // one of them waits at the gate.
     static Burst burst(URI uri, int requests) throws InterruptedException {
         var failures = new ConcurrentSkipListMap<String, Integer>();
         var latencies = new ConcurrentLinkedQueue<Long>();
+        var ready = new CountDownLatch(requests); // counts the senders waiting at the gate
         var go = new CountDownLatch(1);
         try (var client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
             var request = HttpRequest.newBuilder(uri).timeout(CLIENT_TIMEOUT).build();
@@ -93,6 +95,7 @@ public class SpringProperty {
                 for (int i = 0; i < requests; i++) {
                     senders.submit(() -> {
                         try {
+                            ready.countDown();
                             go.await();
                             long sent = System.nanoTime();
                             int status = client.send(request, BodyHandlers.ofString()).statusCode();
@@ -104,6 +107,7 @@ public class SpringProperty {
                         return null;
                     });
                 }
+                ready.await(); // every sender is at the gate: the burst, and the clock, start now
                 cpuBefore = processCpuNanos();
                 start = System.nanoTime();
                 go.countDown();

@@ -83,10 +83,12 @@ void handle(HttpExchange exchange) throws IOException {
 record Load(int ok, Map<String, Integer> failures, long wallNanos, long[] latencies,
             Cpu cpu) {}
 
-// The load generator: a virtual thread per request, all released at one moment.
+// The load generator: a virtual thread per request, all released at one moment, once every
+// one of them waits at the gate.
 Load load(URI uri, int requests) throws InterruptedException {
     var failures = new ConcurrentSkipListMap<String, Integer>();
     var latencies = new ConcurrentLinkedQueue<Long>();
+    var ready = new CountDownLatch(requests); // counts the senders waiting at the gate
     var go = new CountDownLatch(1);
     // HTTP/1.1 is what the JDK's HttpServer speaks: no upgrade to offer.
     var version = HttpClient.Version.HTTP_1_1;
@@ -98,6 +100,7 @@ Load load(URI uri, int requests) throws InterruptedException {
             for (int i = 0; i < requests; i++) {
                 senders.submit(() -> {
                     try {
+                        ready.countDown();
                         go.await();
                         long sent = System.nanoTime();
                         int status = client.send(request, BodyHandlers.ofString()).statusCode();
@@ -109,6 +112,7 @@ Load load(URI uri, int requests) throws InterruptedException {
                     return null;
                 });
             }
+            ready.await(); // every sender is at the gate: the burst, and the clock, start now
             before = Cpu.now();
             start = System.nanoTime();
             go.countDown();
