@@ -7,7 +7,7 @@
 // A real PostgreSQL that accepts at most 20 connections, and a burst of virtual threads that
 // each run one query that waits 50 ms. Three ways to reach the database:
 //   no-pool  a connection per task: the server refuses what it cannot hold;
-//   pool     a pool of 10 connections: every task waits its turn, in rounds of ten;
+//   pool     a pool of 10 connections: every task waits for a free one, about ten at a time;
 //   timeout  the same pool, but a task waits at most 250 ms for a connection: the rest are refused.
 
 import com.zaxxer.hikari.HikariConfig;
@@ -66,8 +66,10 @@ void main(String[] args) throws Exception {
         if (mode.equals("all") || mode.equals("timeout")) {
             try (var pool = pool(url, SHORT_WAIT)) {
                 burst("pool of " + POOL_SIZE + ", waits up to " + SHORT_WAIT.toMillis() + " ms", tasks, pool::getConnection, false);
-                IO.println(String.format(Locale.ROOT, "  theory: about %d x %d / %d = %d served in the wait",
-                        POOL_SIZE, SHORT_WAIT.toMillis(), QUERY.toMillis(), POOL_SIZE * SHORT_WAIT.toMillis() / QUERY.toMillis()));
+                // the first POOL_SIZE need no wait; each later round of POOL_SIZE takes one query
+                long rounds = SHORT_WAIT.toMillis() / QUERY.toMillis() + 1;
+                IO.println(String.format(Locale.ROOT, "  theory: about %d x (%d / %d + 1) = %d served, the first %d without waiting",
+                        POOL_SIZE, SHORT_WAIT.toMillis(), QUERY.toMillis(), POOL_SIZE * rounds, POOL_SIZE));
             }
         }
     } catch (SQLException | ExecutionException | RuntimeException e) { // the server stopped from outside, say
@@ -91,9 +93,7 @@ void burst(String label, int tasks, ConnectionSource connections, boolean holdUn
         jfr.onEvent("jdk.VirtualThreadPinned", e -> pinned.add(e.getDuration().toMillis() + " ms, reason: "
                 + e.getString("pinnedReason") + ", at " + topFrame(e)));
         jfr.startAsync();
-        long start = System.nanoTime();
-        run(tasks, connections, holdUntilAllTried, counts);
-        tookMs = (System.nanoTime() - start) / 1_000_000;
+        tookMs = run(tasks, connections, holdUntilAllTried, counts);
         jfr.stop(); // returns once every recorded event was handled
     }
     IO.println(String.format(Locale.ROOT, "%s: served=%d refused=%d failed=%d, at most %d connections held at once, took %d ms, pinned events: %d",
@@ -112,18 +112,24 @@ record Counts(AtomicInteger served, AtomicInteger refused, AtomicInteger failed,
     }
 }
 
-// `tasks` virtual threads at once, each takes a connection, runs the query and gives it back.
-// With holdUntilAllTried, a task that got a connection keeps it until every task has tried to
+// `tasks` virtual threads at once, each takes a connection, runs the query and gives it back;
+// returns how long that took, in ms. They wait at a gate until all of them have started, so
+// they ask for a connection together, not as they are started. With holdUntilAllTried, a task that got a connection keeps it until every task has tried to
 // get one, so all of them want one at the same moment, however fast this machine opens them.
 // (Not a pool's tasks: its 10 would wait for tasks that wait for them, until the pool gave up.)
 // Every task ends served, refused or failed; the program stops if one was not counted.
-void run(int tasks, ConnectionSource connections, boolean holdUntilAllTried, Counts counts) {
+long run(int tasks, ConnectionSource connections, boolean holdUntilAllTried, Counts counts) throws InterruptedException {
+    var ready = new CountDownLatch(tasks); // counts the tasks waiting at the gate
+    var go = new CountDownLatch(1);
     var everyTaskTried = new CountDownLatch(tasks);
+    long start;
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         for (int i = 0; i < tasks; i++) {
             executor.submit(() -> {
                 Connection held = null;
                 try {
+                    ready.countDown();
+                    go.await();
                     held = connections.get();
                 } catch (Exception e) {
                     count(e, counts);
@@ -145,12 +151,17 @@ void run(int tasks, ConnectionSource connections, boolean holdUntilAllTried, Cou
                 }
             });
         }
+        ready.await(); // every task is at the gate: the burst, and the clock, start now
+        start = System.nanoTime();
+        go.countDown();
     }
+    long tookMs = (System.nanoTime() - start) / 1_000_000;
     int counted = counts.served().get() + counts.refused().get() + counts.failed().get();
     if (counted != tasks) {
         System.err.println("database: " + tasks + " tasks but " + counted + " counted (an Error ended a task)");
         System.exit(1); // runs the shutdown hook, which stops PostgreSQL
     }
+    return tookMs;
 }
 
 // A task that did not get served: refused, or failed another way.
@@ -299,9 +310,16 @@ static final class TemporaryPostgres implements AutoCloseable {
         if (closed) return;
         closed = true;
         try {
-            if (server != null) server.close(); // pg_ctl stop -m fast, and waits until it has stopped
+            // pg_ctl stop -m fast -t 5 -w: waits at most 5 s for the server to stop, then only logs
+            if (server != null) server.close();
         } catch (IOException | RuntimeException e) {
             System.err.println("database: stopping PostgreSQL: " + firstLine(String.valueOf(e.getMessage())));
+        }
+        try {
+            stopServer(folder); // a server still running after that is stopped here, before its folder goes
+        } catch (IOException | RuntimeException e) {
+            System.err.println("database: PostgreSQL may still run from " + folder + ": " + firstLine(String.valueOf(e.getMessage())));
+            return; // its folder is kept; the next run's removeLeftovers() stops it and deletes the folder
         }
         deleteTree(folder);
         try {
