@@ -10,7 +10,7 @@ static final int CONNECTIONS = 8;
 static final Duration CALL = Duration.ofMillis(80);
 static final int ADMISSION_LIMIT = 32;
 
-void main(String[] args) throws InterruptedException {
+void main(String[] args) throws InterruptedException, ExecutionException {
     if (args.length > 0) {
         System.err.println("usage: admission  (no arguments)");
         System.exit(2);
@@ -21,7 +21,7 @@ void main(String[] args) throws InterruptedException {
     serve("admission limit " + ADMISSION_LIMIT, ADMISSION_LIMIT);
 }
 
-void serve(String label, int admissionLimit) throws InterruptedException {
+void serve(String label, int admissionLimit) throws InterruptedException, ExecutionException {
     var connections = new Semaphore(CONNECTIONS);
     var admission = new Semaphore(admissionLimit);
     var completed = new AtomicInteger();
@@ -30,10 +30,11 @@ void serve(String label, int admissionLimit) throws InterruptedException {
     var doorOpen = new CountDownLatch(1);
     var allDecided = new CountDownLatch(REQUESTS);
 
+    var requests = new ArrayList<Future<?>>();
     long start;
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         for (int i = 0; i < REQUESTS; i++) {
-            executor.submit(() -> {
+            requests.add(executor.submit(() -> {
                 atTheDoor.countDown();
                 doorOpen.await();
                 boolean admitted = admission.tryAcquire();
@@ -55,13 +56,16 @@ void serve(String label, int admissionLimit) throws InterruptedException {
                     admission.release();
                 }
                 return null;
-            });
+            }));
         }
         atTheDoor.await(); // all of them are at the door: the burst, and the clock, start now
         start = System.nanoTime();
         doorOpen.countDown(); // let them all in together
     }
     long tookMs = (System.nanoTime() - start) / 1_000_000;
+    for (var request : requests) request.get(); // a request that failed stops the program here
+    if (completed.get() + rejected.get() != REQUESTS)
+        throw new IllegalStateException(REQUESTS + " requests, but " + completed + " completed and " + rejected + " rejected");
 
     int admitted = Math.min(REQUESTS, admissionLimit);
     int rounds = (admitted + CONNECTIONS - 1) / CONNECTIONS;

@@ -8,7 +8,7 @@
 
 static final String USAGE = "usage: limits [semaphore|threadlocal|pooled]  (default: all three)";
 
-void main(String[] args) throws InterruptedException {
+void main(String[] args) throws InterruptedException, ExecutionException {
     var parts = List.of("semaphore", "threadlocal", "pooled");
     if (args.length > 1 || (args.length == 1 && !parts.contains(args[0]))) {
         System.err.println(USAGE);
@@ -30,14 +30,15 @@ void main(String[] args) throws InterruptedException {
 static final int PERMITS = 20, SEMAPHORE_TASKS = 2_000;
 static final Duration USE = Duration.ofMillis(10);
 
-void semaphore() throws InterruptedException {
+void semaphore() throws InterruptedException, ExecutionException {
     var connections = new Semaphore(PERMITS, true); // fair: permits go to the waiters in the order they asked
     var inUse = new AtomicInteger();
     var mostInUse = new AtomicInteger();
+    var tasks = new ArrayList<Future<?>>();
     long start = System.nanoTime();
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         for (int i = 0; i < SEMAPHORE_TASKS; i++) {
-            executor.submit(() -> {
+            tasks.add(executor.submit(() -> {
                 connections.acquire(); // waits, without holding a carrier, until a permit is free
                 try {
                     mostInUse.accumulateAndGet(inUse.incrementAndGet(), Math::max);
@@ -47,10 +48,11 @@ void semaphore() throws InterruptedException {
                     connections.release();
                 }
                 return null;
-            });
+            }));
         }
     }
     long tookMs = (System.nanoTime() - start) / 1_000_000;
+    for (var t : tasks) t.get(); // a task that failed stops the program: its count would be wrong
     long theoryMs = (long) SEMAPHORE_TASKS / PERMITS * USE.toMillis();
     IO.println("semaphore: " + SEMAPHORE_TASKS + " virtual threads need a permit for " + USE.toMillis() + " ms each, "
             + PERMITS + " permits");
@@ -115,20 +117,21 @@ long heapWhileAlive(int threads, Runnable work) throws InterruptedException {
 static final int POOLED_TASKS = 2_000;
 static final Duration CALL = Duration.ofMillis(100);
 
-void pooled() throws InterruptedException {
+void pooled() throws InterruptedException, ExecutionException {
     IO.println("pooled: " + POOLED_TASKS + " tasks that each wait " + CALL.toMillis() + " ms");
     run("a virtual thread per task", Executors.newVirtualThreadPerTaskExecutor());
     run("fixed pool of " + POOL_THREADS + " virtual threads",
             Executors.newFixedThreadPool(POOL_THREADS, Thread.ofVirtual().factory()));
 }
 
-void run(String label, ExecutorService executor) {
+void run(String label, ExecutorService executor) throws InterruptedException, ExecutionException {
     var running = new AtomicInteger();
     var mostRunning = new AtomicInteger();
+    var tasks = new ArrayList<Future<?>>();
     long start = System.nanoTime();
     try (executor) {
         for (int i = 0; i < POOLED_TASKS; i++) {
-            executor.submit(() -> {
+            tasks.add(executor.submit(() -> {
                 mostRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
                 try {
                     Thread.sleep(CALL);
@@ -136,10 +139,11 @@ void run(String label, ExecutorService executor) {
                     running.decrementAndGet();
                 }
                 return null;
-            });
+            }));
         }
     }
     long tookMs = (System.nanoTime() - start) / 1_000_000;
+    for (var t : tasks) t.get(); // a task that failed stops the program: its count would be wrong
     IO.println(String.format(Locale.ROOT, "  %-35s at most %4d at once, took %4d ms", label + ":", mostRunning.get(), tookMs));
 }
 

@@ -42,7 +42,7 @@ void main(String[] args) throws Exception {
 }
 
 // Runs TASKS virtual threads, each doing task(i), while JFR records pinned events.
-void measure(String label, IntConsumer task) {
+void measure(String label, IntConsumer task) throws InterruptedException, ExecutionException {
     List<Pinned> pinned = Collections.synchronizedList(new ArrayList<>());
     long tookMs;
     try (var jfr = new RecordingStream()) {
@@ -52,17 +52,19 @@ void measure(String label, IntConsumer task) {
                 new Pinned(e.getDuration().toMillis(), e.getString("pinnedReason"))));
         jfr.startAsync();
 
+        var tasks = new ArrayList<Future<?>>();
         long start = System.nanoTime();
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < TASKS; i++) {
                 int n = i;
-                executor.submit(() -> {
+                tasks.add(executor.submit(() -> {
                     carriersSeen.add(carrierOf(Thread.currentThread().toString()));
                     task.accept(n);
-                });
+                }));
             }
         }
         tookMs = (System.nanoTime() - start) / 1_000_000;
+        for (var t : tasks) t.get(); // a task that failed would only look fast: it stops the program instead
         // Events reach the stream asynchronously; stop() returns once every recorded one was handled.
         jfr.stop();
     }

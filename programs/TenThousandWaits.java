@@ -10,7 +10,7 @@ static final Duration WAIT = Duration.ofSeconds(1);
 static final Map<String, Integer> MAX_TASKS = Map.of("virtual", 1_000_000, "pool", 20_000, "platform", 2_000);
 static final String USAGE = "usage: waits [virtual|pool|platform] [tasks]  (tasks at most: virtual 1000000, pool 20000, platform 2000)";
 
-void main(String[] args) {
+void main(String[] args) throws InterruptedException, ExecutionException {
     String kind = args.length > 0 ? args[0] : "virtual";
     int tasks = args.length > 1 ? parseOrZero(args[1]) : 10_000;
     if (args.length > 2 || !MAX_TASKS.containsKey(kind) || tasks < 1 || tasks > MAX_TASKS.get(kind)) {
@@ -20,6 +20,7 @@ void main(String[] args) {
 
     if (kind.equals("pool") && tasks > 9 * POOL_THREADS) // ten rounds or more: say so before the wait
         IO.println("This takes about " + (tasks + POOL_THREADS - 1) / POOL_THREADS * WAIT.toSeconds() + " s: the pool runs " + POOL_THREADS + " tasks at a time.");
+    var waits = new ArrayList<Future<?>>(tasks);
     long start = System.nanoTime();
     try (ExecutorService executor = switch (kind) {
         case "virtual" -> Executors.newVirtualThreadPerTaskExecutor();
@@ -27,13 +28,14 @@ void main(String[] args) {
         default -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory());
     }) {
         for (int i = 0; i < tasks; i++) {
-            executor.submit(() -> {
+            waits.add(executor.submit(() -> {
                 Thread.sleep(WAIT);
                 return null;
-            });
+            }));
         }
     } // close() waits until every task has finished
     long tookMs = (System.nanoTime() - start) / 1_000_000;
+    for (var wait : waits) wait.get(); // a task that failed would pass for one that waited: it throws here
 
     // With a thread per task every task waits at the same time: one round.
     // A pool runs its tasks in rounds of POOL_THREADS.
