@@ -28,7 +28,12 @@ void main(String[] args) throws InterruptedException {
             var seen = new ArrayList<String>();
             seen.add(Thread.currentThread().toString());
             for (int s = 0; s < SLEEPS; s++) {
-                try { Thread.sleep(NAP); } catch (InterruptedException e) { return; }
+                try {
+                    Thread.sleep(NAP);
+                } catch (InterruptedException e) { // nobody interrupts them here; if someone did,
+                    Thread.currentThread().interrupt(); // keep the flag and report what was seen so far
+                    break;
+                }
                 seen.add(Thread.currentThread().toString());
             }
             seenBy.put(name, seen);

@@ -15,10 +15,12 @@ void main(String[] args) throws InterruptedException {
     };
 
     IO.println("1. executor.submit(task), never asking for the result:");
-    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
-        executor.submit(task);
-    }
-    IO.println("   the executor closed and nothing was printed");
+    String printed = printedToStandardError(() -> {
+        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            executor.submit(task);
+        }
+    });
+    IO.println(printed.isEmpty() ? "   the executor closed and nothing was printed" : "   it printed: " + printed.strip());
 
     IO.println("2. Thread.ofVirtual().start(task):");
     Thread thread = Thread.ofVirtual().start(task);
@@ -34,4 +36,18 @@ void main(String[] args) throws InterruptedException {
             IO.println("   get() threw " + e.getClass().getSimpleName() + ", caused by: " + e.getCause());
         }
     }
+}
+
+// Runs `code` with System.err sent to a buffer, and returns what was written to it: where an
+// uncaught exception would have been printed.
+static String printedToStandardError(Runnable code) {
+    PrintStream err = System.err;
+    var buffer = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(buffer, true, StandardCharsets.UTF_8));
+    try {
+        code.run();
+    } finally {
+        System.setErr(err);
+    }
+    return buffer.toString(StandardCharsets.UTF_8);
 }
