@@ -64,7 +64,7 @@ void main(String[] args) throws Exception {
             long rssKb = fromProcStatus("VmRSS:");
             IO.println("while " + heldConnections + " connections were held: " + mostPlatformThreads
                     + " platform threads, " + orNa(mostOsThreads) + " OS threads, RSS "
-                    + orNa(rssKb < 0 ? -1 : rssKb / 1024) + " MB");
+                    + orNa(rssKb < 0 ? -1 : rssKb / 1024) + " MB"); // MB: 1,048,576 bytes, as in every lesson
             release.countDown();
         } // close() waits for every client to read its echo and hang up
         // each server thread ends when its client hangs up: wait for them, so that their failures count too

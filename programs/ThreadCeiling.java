@@ -72,6 +72,7 @@ void printRun(Run run, String kind) {
         IO.println("Thread.start failed after " + grouped(run.started()) + " " + kind + " threads:");
         IO.println("  " + run.failure());
         var heap = Runtime.getRuntime();
+        // MB: 1,048,576 bytes (>> 20), as in every lesson
         IO.println("  heap in use: " + grouped((heap.totalMemory() - heap.freeMemory()) >> 20)
                 + " MB of " + grouped(heap.maxMemory() >> 20) + " MB max");
     }
