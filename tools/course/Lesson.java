@@ -14,8 +14,9 @@ public record Lesson(Path file, int order, String slug, String title, String pro
     /// {@link RecordingRunner}'s job (record, compare) or live mode's (`live.RunningPrograms`).
     /// `preview` is false for `preview: off`: `java program args` without the `--enable-preview`
     /// the program's `//PREVIEW` line asks for, to record what a reader sees who forgets it.
+    /// `repeat` is null unless the run is recorded as the median of several ({@link Repeat}).
     public record DeclaredRun(String id, String alias, List<String> args, List<String> wrapper,
-                              List<String> javaOptions, boolean preview, List<Claim> claims, Path lesson, int line) {
+                              List<String> javaOptions, boolean preview, List<Claim> claims, Repeat repeat, Path lesson, int line) {
         /// How a reader runs it: `./jbang alias args`.
         public String command() {
             return "./jbang " + alias + (args.isEmpty() ? "" : " " + String.join(" ", args));
@@ -25,7 +26,7 @@ public record Lesson(Path file, int order, String slug, String title, String pro
     static final Pattern FILE_NAME = Pattern.compile("(\\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\\.md");
     public static final Pattern RUN_ID = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
     static final Set<String> KEYS = Set.of("title", "program", "runs", "description");
-    static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options", "preview", "claims");
+    static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options", "preview", "claims", "repeat", "median");
 
 
     public String page() { return slug + ".html"; }
@@ -113,6 +114,7 @@ public record Lesson(Path file, int order, String slug, String title, String pro
                         m.containsKey("java-options") ? Yaml.scalars(m.get("java-options"), "java-options") : List.of(),
                         preview,
                         m.containsKey("claims") ? Yaml.sequence(m.get("claims"), "claims").stream().map(c -> Claim.parse(c, file)).toList() : List.of(),
+                        Repeat.parse(m.get("repeat"), m.get("median"), file, item.line()),
                         file, item.line()));
             }
         }

@@ -52,7 +52,19 @@ public final class Recorder {
             log.println("[" + (i + 1) + "/" + todo.size() + "] record " + run.id() + ": " + plan.shown());
             log.println("       " + progress(root, todo.subList(i, todo.size())));
             var output = RecordingRunner.run(root, run, plan, log);
-            Path file = Recording.write(root, run, course.catalog().get(run.alias(), run.lesson(), run.line()), plan, output);
+            String repeat = null;
+            if (run.repeat() != null) { // a timing run: the median of several ({@link Repeat})
+                var outputs = new ArrayList<>(List.of(output));
+                while (outputs.size() < run.repeat().times() && output.exit() == 0) {
+                    log.println("       run " + (outputs.size() + 1) + " of " + run.repeat().times());
+                    outputs.add(output = RecordingRunner.run(root, run, plan, log));
+                }
+                var chosen = run.repeat().choose(outputs, run.id());
+                output = chosen.output();
+                repeat = chosen.header();
+                log.println("       " + repeat);
+            }
+            Path file = Recording.write(root, run, course.catalog().get(run.alias(), run.lesson(), run.line()), plan, output, repeat);
             log.println("wrote " + Course.relative(file) + " (exit " + output.exit() + ")");
         }
         return Claims.failures(course.runs(), id -> {

@@ -5,8 +5,9 @@ import java.nio.file.*;
 import java.util.*;
 
 /// One recorded run, `recordings/<id>.txt`: a provenance header, then the output as printed.
+/// `repeat` is null unless the run is the median of several ({@link Repeat}): then it lists them.
 public record Recording(Path file, String id, String command, String program, String sha256,
-                        String environment, String exit, String output) {
+                        String environment, String exit, String repeat, String output) {
 
     static final String OUTPUT_MARK = "# output:";
 
@@ -52,24 +53,35 @@ public record Recording(Path file, String id, String command, String program, St
             if (!header.containsKey(k)) throw new BuildError(file, 1, "has no '# " + k + ":' header line. Re-record it: ./build.sh record " + id);
         String[] prog = header.get("program").split(" sha256=");
         return new Recording(file, header.get("run"), header.get("command"), prog[0], prog.length > 1 ? prog[1] : "",
-                header.get("java"), header.get("exit"), text.substring(at));
+                header.get("java"), header.get("exit"), header.get(Repeat.HEADER), text.substring(at));
     }
 
     /// The text of a recording of `run`, made by `plan`, that printed `output`.
     public static String text(Lesson.DeclaredRun run, Catalog.Alias alias, RecordingRunner.Plan plan, RecordingRunner.Output output) {
+        return text(run, alias, plan, output, null);
+    }
+
+    /// The same, for the run that `repeat` (a {@link Repeat} header line, or null) chose among several.
+    public static String text(Lesson.DeclaredRun run, Catalog.Alias alias, RecordingRunner.Plan plan, RecordingRunner.Output output, String repeat) {
         return "# run: " + run.id() + "\n"
                 + "# command: " + plan.shown() + "\n"
                 + "# program: " + alias.ref() + " sha256=" + kit.Hash.sha256(plan.text()) + "\n"
                 + "# java: " + output.environment() + "\n"
                 + "# exit: " + output.exit() + " · wall " + String.format(Locale.ROOT, "%.1f", output.seconds()) + " s\n"
+                + (repeat == null ? "" : "# " + Repeat.HEADER + ": " + repeat + "\n")
                 + OUTPUT_MARK + "\n" + output.text();
     }
 
     /// Stores a run's output as its recording; returns the file.
     public static Path write(Path root, Lesson.DeclaredRun run, Catalog.Alias alias, RecordingRunner.Plan plan, RecordingRunner.Output output) throws IOException {
+        return write(root, run, alias, plan, output, null);
+    }
+
+    /// The same, with the `# repeat:` line of a median run.
+    public static Path write(Path root, Lesson.DeclaredRun run, Catalog.Alias alias, RecordingRunner.Plan plan, RecordingRunner.Output output, String repeat) throws IOException {
         Path file = fileFor(root, run.id());
         Files.createDirectories(file.getParent());
-        Files.writeString(file, text(run, alias, plan, output));
+        Files.writeString(file, text(run, alias, plan, output, repeat));
         return file;
     }
 

@@ -25,7 +25,8 @@ final class RunDirective implements Directive {
         if (stale) figure.addClass("stale");
         figure.appendElement("figcaption").text("Output of ").appendElement("code").text(rec.command());
         figure.appendElement("pre").addClass("output").attr("tabindex", "0").appendElement("samp").text(rec.output().stripTrailing());
-        figure.appendElement("p").addClass("env").text("Recorded on " + rec.environment() + " · exit " + rec.exit());
+        figure.appendElement("p").addClass("env").text("Recorded on " + rec.environment() + " · exit " + rec.exit()
+                + (rec.repeat() == null ? "" : " · " + Repeat.caption(rec.repeat())));
         if (stale) staleNote(figure, rec.id());
         return Html.of(figure) + "\n";
     }

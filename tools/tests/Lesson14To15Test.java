@@ -110,10 +110,10 @@ class Lesson14To15Test {
                 "a run without the key keeps the flags its program asks for");
 
         var catalog = Build.load(Proc.ROOT).catalog();
-        var noPreview = new Lesson.DeclaredRun("x", "million", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
+        var noPreview = new Lesson.DeclaredRun("x", "million", List.of(), List.of(), List.of(), false, List.of(), null, LESSON_14, 1);
         e = assertThrows(BuildError.class, () -> RecordingRunner.plan(Proc.ROOT, catalog, noPreview));
         assertTrue(e.getMessage().contains("is not a program with a //PREVIEW line"), e.getMessage());
-        var exercise = new Lesson.DeclaredRun("x", "fail-fast", List.of(), List.of(), List.of(), false, List.of(), LESSON_14, 1);
+        var exercise = new Lesson.DeclaredRun("x", "fail-fast", List.of(), List.of(), List.of(), false, List.of(), null, LESSON_14, 1);
         assertThrows(BuildError.class, () -> RecordingRunner.plan(Proc.ROOT, catalog, exercise));
     }
 

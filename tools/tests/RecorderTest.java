@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import course.*;
 import java.io.*;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.*;
@@ -107,6 +108,55 @@ class RecorderTest {
         var rec = Recording.load(f.root, "hello-flag", f.file("lessons/01-first.md"), 1);
         assertEquals("java -Dgreeting=hi programs/Hello.java a", rec.command());
         assertEquals("greeting=hi\n", rec.output());
+    }
+
+    @Test
+    @DisplayName("repeat: 5 runs a timing run five times and stores the run with the median figure, whole; the header lists all five and the page says so")
+    void aRepeatedRunStoresTheMedianRunAndListsEveryFigure() throws Exception {
+        Path counter = tmp.resolve("runs-so-far");
+        f.write("programs/Hello.java", """
+                ///usr/bin/env jbang "$0" "$@" ; exit $?
+                //JAVA 25+
+
+                void main() throws Exception {
+                    Path counter = Path.of(System.getProperty("counter"));
+                    int run = Files.exists(counter) ? Integer.parseInt(Files.readString(counter)) : 0;
+                    Files.writeString(counter, String.valueOf(run + 1));
+                    IO.println("run " + (run + 1));
+                    IO.println("took " + List.of(30, 10, 50, 20, 40).get(run) + " ms");
+                }
+                """);
+        f.replace("lessons/01-first.md", "    alias: hello\n", """
+                    alias: hello
+                  - id: hello-timed
+                    alias: hello
+                    java-options: [-Dcounter=%s]
+                    repeat: 5
+                    median: 'took (\\d+) ms'
+                """.formatted(counter));
+        f.record("answer-shipped", "Not solved yet: answer\n");
+        f.record("hello-run", "took 1234 ms\n");
+        assertEquals(List.of(), record("hello-timed"));
+        assertEquals("5", Files.readString(counter), "five runs");
+        var rec = Recording.load(f.root, "hello-timed", f.file("lessons/01-first.md"), 1);
+        assertEquals("run 1\ntook 30 ms\n", rec.output(), "the median run's output, whole");
+        assertEquals("median of 5 runs by /took (\\d+) ms/: 30, 10, 50, 20, 40; stored: run 1", rec.repeat());
+        f.replace("lessons/01-first.md", "{{run hello-run}}", "{{run hello-run}}\n\n{{run hello-timed}}");
+        f.build(false);
+        String env = org.jsoup.Jsoup.parse(f.read("site/first.html")).selectFirst("#run-hello-timed p.env").text();
+        assertTrue(env.endsWith("· the median of 5 runs (10 to 50 across the 5)"), env);
+    }
+
+    @Test
+    @DisplayName("repeat: without median:, an even count, or a median: with no group are refused at their line")
+    void aBadRepeatIsRefusedAtItsLine() throws Exception {
+        for (String bad : List.of("    repeat: 5\n", "    repeat: 4\n    median: 'took (\\d+) ms'\n", "    repeat: 3\n    median: 'took \\d+ ms'\n")) {
+            f.write("lessons/01-first.md", f.read("lessons/01-first.md").replaceAll("(?m)^    (repeat|median): .*\n", ""));
+            f.replace("lessons/01-first.md", "    alias: hello\n", "    alias: hello\n" + bad);
+            var e = assertThrows(BuildError.class, () -> Build.load(f.root));
+            assertTrue(e.where().endsWith("lessons/01-first.md:" + (bad.startsWith("    repeat: 5") ? 7 : bad.contains("4") ? 7 : 8)), e.toString());
+            assertTrue(e.getMessage().contains("repeat") || e.getMessage().contains("median"), e.getMessage());
+        }
     }
 
     @Test
