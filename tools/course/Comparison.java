@@ -40,13 +40,15 @@ public record Comparison(Lesson.DeclaredRun run, String command, Recording recor
         return new Comparison(run, command, recorded, environment, exit, List.copyOf(rows), List.copyOf(claims));
     }
 
-    /// Every number reference to run `id` in every lesson and the index, in prose and in charts,
+    /// Every number reference to run `id` in every lesson, the index and the site's other pages
+    /// (the adoption page), in prose and in charts,
     /// in course order.
     public static List<Reference> referencesTo(Build.Loaded course, String id) {
         var out = new ArrayList<Reference>();
         var bodies = new ArrayList<Body>();
         for (Lesson l : course.lessons()) bodies.add(course.body(l));
         if (course.index() != null) bodies.add(course.index());
+        for (SitePage page : course.pages()) bodies.add(page.parse(course));
         for (Body b : bodies)
             for (Reference r : b.references(course.runs().keySet()))
                 if (r.runId().equals(id)) out.add(r);

@@ -89,12 +89,17 @@ public final class RecordingRunner {
     /// Runs `plan`, copying its output to `log` as it comes; a run that outlives the limit is
     /// ended and refused.
     public static Output run(Path root, Lesson.DeclaredRun run, Plan plan, PrintStream log) throws IOException, InterruptedException {
+        return run(root, run, plan, log, Map.of());
+    }
+
+    /// The same, with `environment` added to the program's (the tests' re-run under another locale).
+    public static Output run(Path root, Lesson.DeclaredRun run, Plan plan, PrintStream log, Map<String, String> environment) throws IOException, InterruptedException {
         if (plan.sourceToCopy() == null || !plan.sourceToCopy().startsWith(PUBLIC_DIR)) {
             if (plan.sourceToCopy() != null) {
                 Files.createDirectories(plan.sourceToCopy().getParent());
                 Files.writeString(plan.sourceToCopy(), plan.text());
             }
-            return start(root, run, plan, log);
+            return start(root, run, plan, log, environment);
         }
         // A folder of this run's own, readable by the wrapper's user (not writable), gone afterwards.
         Path dir = Files.createTempDirectory("course-run-");
@@ -104,17 +109,18 @@ public final class RecordingRunner {
             Files.writeString(copy, plan.text());
             Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-r--r--"));
             var command = plan.command().stream().map(a -> a.equals(plan.sourceToCopy().toString()) ? copy.toString() : a).toList();
-            return start(root, run, new Plan(command, plan.shown(), copy, plan.text()), log);
+            return start(root, run, new Plan(command, plan.shown(), copy, plan.text()), log, environment);
         } finally {
             kit.Trees.delete(dir);
         }
     }
 
-    private static Output start(Path root, Lesson.DeclaredRun run, Plan plan, PrintStream log) throws IOException, InterruptedException {
+    private static Output start(Path root, Lesson.DeclaredRun run, Plan plan, PrintStream log, Map<String, String> environment) throws IOException, InterruptedException {
         if (plan.command().getFirst().endsWith("jbang")) prebuild(root, run.alias(), log);
         var pb = new ProcessBuilder(plan.command()).directory(root.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().putAll(environment);
         long t0 = System.nanoTime();
         Process p = pb.start();
         var out = new ByteArrayOutputStream();
