@@ -46,4 +46,24 @@ class RecordingsTest {
             }
         }
     }
+
+    /// The bounds lessons state beside recorded figures are claims the build checks: every one
+    /// holds on the shipped recordings, and a recording tampered to break one is caught, at the
+    /// lesson line of the claim it breaks (lesson 17's 60 served in a 250 ms wait).
+    @Test
+    @org.junit.jupiter.api.DisplayName("claims: all hold on the shipped recordings; a tampered recording breaks exactly the bound it contradicts")
+    void aTamperedRecordingFailsTheBoundItContradicts() {
+        java.util.function.Function<String, String> shipped = id -> COURSE.recordings().get(id, null, 0).output();
+        assertEquals(List.of(), Claims.failures(COURSE.runs(), shipped));
+
+        String database = shipped.apply("database");
+        var served = java.util.regex.Pattern.compile("(?m)^(pool of 10, waits up to 250 ms: served=)(\\d+)").matcher(database);
+        assertTrue(served.find(), database);
+        // twice the theory's 60: more than a wait of 250 ms can serve
+        String tampered = served.replaceFirst("$1" + 2 * Integer.parseInt(served.group(2)));
+        var failures = Claims.failures(COURSE.runs(), id -> id.equals("database") ? tampered : shipped.apply(id));
+        assertEquals(1, failures.size(), failures.toString());
+        assertTrue(failures.getFirst().claim().says().contains("at most one round of 10 more"), failures.toString());
+        assertTrue(failures.getFirst().claim().file().endsWith("17-the-database-is-the-new-limit.md"), failures.toString());
+    }
 }
