@@ -1,10 +1,9 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// An HTTP server whose handler waits 200 ms, like a call to a database, and a
-// load generator in the same program that sends every request at once. The
-// server runs its handlers on a pool of 50 platform threads, then on virtual
-// threads: one line of difference.
+// An HTTP server whose handler waits 200 ms, like a database call, and a load generator
+// that sends every request at once. The handlers run on a pool of 50 platform threads,
+// then on virtual threads: one line of difference.
 
 import module java.net.http;
 import module jdk.httpserver;
@@ -83,12 +82,11 @@ void handle(HttpExchange exchange) throws IOException {
 record Load(int ok, Map<String, Integer> failures, long wallNanos, long[] latencies,
             Cpu cpu) {}
 
-// The load generator: a virtual thread per request, all released at one moment, once every
-// one of them waits at the gate.
+// The load generator: a virtual thread per request, all released at one moment.
 Load load(URI uri, int requests) throws InterruptedException {
     var failures = new ConcurrentSkipListMap<String, Integer>();
     var latencies = new ConcurrentLinkedQueue<Long>();
-    var ready = new CountDownLatch(requests); // counts the senders waiting at the gate
+    var ready = new CountDownLatch(requests);
     var go = new CountDownLatch(1);
     // HTTP/1.1 is what the JDK's HttpServer speaks: no upgrade to offer.
     var version = HttpClient.Version.HTTP_1_1;
@@ -112,7 +110,7 @@ Load load(URI uri, int requests) throws InterruptedException {
                     return null;
                 });
             }
-            ready.await(); // every sender is at the gate: the burst, and the clock, start now
+            ready.await(); // every sender waits at the gate: the burst starts now
             before = Cpu.now();
             start = System.nanoTime();
             go.countDown();
