@@ -60,11 +60,14 @@ public record Repeat(int times, String figure, Pattern pattern) {
                 + "; stored: run " + (median + 1));
     }
 
-    /// What the page says under an output recorded this way: "the median of 5 runs, which gave 1111 to 1260".
+    /// What the page says under an output recorded this way, the figure's pattern read as
+    /// words: `the median of 5 runs, which printed "took 1120 to 1157 ms"`.
     static String caption(String header) {
-        Matcher m = Pattern.compile("^median of (\\d+) runs by /.*/: (.*); stored: run \\d+$").matcher(header);
+        Matcher m = Pattern.compile("^median of (\\d+) runs by /(.*)/: (.*); stored: run \\d+$").matcher(header);
         if (!m.matches()) return header;
-        var sorted = Arrays.stream(m.group(2).split(", ")).sorted(Comparator.comparingDouble(v -> Double.parseDouble(v.replace(",", "").replace("_", "")))).toList();
-        return "the median of " + m.group(1) + " runs (" + sorted.getFirst() + " to " + sorted.getLast() + " across the " + m.group(1) + ")";
+        var sorted = Arrays.stream(m.group(3).split(", ")).sorted(Comparator.comparingDouble(v -> Double.parseDouble(v.replace(",", "").replace("_", "")))).toList();
+        String range = sorted.getFirst() + " to " + sorted.getLast();
+        String words = m.group(2).replaceFirst("\\((?:[^()\\\\]|\\\\.)*\\)", Matcher.quoteReplacement(range)).replaceAll("\\\\(.)", "$1").replaceAll("[\\^$]", "").strip();
+        return "the median of " + m.group(1) + " runs, which printed \"" + words + "\"";
     }
 }

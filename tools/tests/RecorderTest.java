@@ -144,7 +144,7 @@ class RecorderTest {
         f.replace("lessons/01-first.md", "{{run hello-run}}", "{{run hello-run}}\n\n{{run hello-timed}}");
         f.build(false);
         String env = org.jsoup.Jsoup.parse(f.read("site/first.html")).selectFirst("#run-hello-timed p.env").text();
-        assertTrue(env.endsWith("· the median of 5 runs (10 to 50 across the 5)"), env);
+        assertTrue(env.endsWith("· the median of 5 runs, which printed \"took 10 to 50 ms\""), env);
     }
 
     @Test
