@@ -104,20 +104,17 @@ void burst(String label, int tasks, ConnectionSource connections, boolean holdUn
 }
 
 // What happened to the tasks of one burst.
-record Counts(AtomicInteger served, AtomicInteger refused, AtomicInteger failed, AtomicInteger held,
-              AtomicInteger mostAtOnce, AtomicReference<String> firstRefusal, AtomicReference<String> firstFailure) {
-    Counts() {
-        this(new AtomicInteger(), new AtomicInteger(), new AtomicInteger(), new AtomicInteger(),
-                new AtomicInteger(), new AtomicReference<>(), new AtomicReference<>());
-    }
+static final class Counts {
+    final AtomicInteger served = new AtomicInteger(), refused = new AtomicInteger(), failed = new AtomicInteger();
+    final AtomicInteger held = new AtomicInteger(), mostAtOnce = new AtomicInteger();
+    final AtomicReference<String> firstRefusal = new AtomicReference<>(), firstFailure = new AtomicReference<>();
 }
 
-// `tasks` virtual threads at once, each takes a connection, runs the query and gives it back;
-// returns how long that took, in ms. They wait at a gate until all of them have started, so
-// they ask for a connection together, not as they are started. With holdUntilAllTried, a task that got a connection keeps it until every task has tried to
-// get one, so all of them want one at the same moment, however fast this machine opens them.
-// (Not a pool's tasks: its 10 would wait for tasks that wait for them, until the pool gave up.)
-// Every task ends served, refused or failed; the program stops if one was not counted.
+// `tasks` virtual threads take a connection each, run the query and give it back; returns the
+// ms that took. They wait at a gate until all have arrived, then ask together (woken one after
+// another). With holdUntilAllTried (never for a pool: its 10 would wait for tasks that wait for
+// them), a task keeps its connection until every task has tried to get one, so all want one at
+// once. Every task ends served, refused or failed; the program stops if one was not counted.
 long run(int tasks, ConnectionSource connections, boolean holdUntilAllTried, Counts counts) throws InterruptedException {
     var ready = new CountDownLatch(tasks); // counts the tasks waiting at the gate
     var go = new CountDownLatch(1);
@@ -138,25 +135,25 @@ long run(int tasks, ConnectionSource connections, boolean holdUntilAllTried, Cou
                 }
                 if (held == null) return;
                 try (Connection c = held) {
-                    counts.mostAtOnce().accumulateAndGet(counts.held().incrementAndGet(), Math::max);
+                    counts.mostAtOnce.accumulateAndGet(counts.held.incrementAndGet(), Math::max);
                     try (Statement s = c.createStatement()) {
                         if (holdUntilAllTried) everyTaskTried.await();
                         s.execute("select pg_sleep(" + QUERY.toMillis() / 1000.0 + ")");
-                        counts.served().incrementAndGet();
+                        counts.served.incrementAndGet();
                     } finally {
-                        counts.held().decrementAndGet(); // before the connection is closed, or back in the pool
+                        counts.held.decrementAndGet(); // before the connection is closed, or back in the pool
                     }
                 } catch (Exception e) { // submit() would keep it in a Future nobody reads
                     count(e, counts);
                 }
             });
         }
-        ready.await(); // every task is at the gate: the burst, and the clock, start now
+        ready.await(); // every task has arrived at the gate: the burst, and the clock, start now
         start = System.nanoTime();
         go.countDown();
     }
     long tookMs = (System.nanoTime() - start) / 1_000_000;
-    int counted = counts.served().get() + counts.refused().get() + counts.failed().get();
+    int counted = counts.served.get() + counts.refused.get() + counts.failed.get();
     if (counted != tasks) {
         System.err.println("database: " + tasks + " tasks but " + counted + " counted (an Error ended a task)");
         System.exit(1); // runs the shutdown hook, which stops PostgreSQL
@@ -167,8 +164,8 @@ long run(int tasks, ConnectionSource connections, boolean holdUntilAllTried, Cou
 // A task that did not get served: refused, or failed another way.
 static void count(Exception e, Counts counts) {
     boolean refusal = e instanceof SQLException sql && isRefusal(sql);
-    (refusal ? counts.refused() : counts.failed()).incrementAndGet();
-    (refusal ? counts.firstRefusal() : counts.firstFailure()).compareAndSet(null, describe(e));
+    (refusal ? counts.refused : counts.failed).incrementAndGet();
+    (refusal ? counts.firstRefusal : counts.firstFailure).compareAndSet(null, describe(e));
 }
 
 // The server says no (SQLState 53300, too_many_connections), or the pool gave up waiting.
@@ -211,12 +208,7 @@ static String onVirtualThread(Callable<String> question) throws Exception {
 }
 
 static int parseTasks(String text) {
-    try {
-        int n = Integer.parseInt(text);
-        return n <= MAX_TASKS ? n : -1;
-    } catch (NumberFormatException e) {
-        return -1;
-    }
+    return text.matches("[0-9]{1,9}") && Integer.parseInt(text) <= MAX_TASKS ? Integer.parseInt(text) : -1;
 }
 
 static String topFrame(jdk.jfr.consumer.RecordedEvent e) {
@@ -309,18 +301,14 @@ static final class TemporaryPostgres implements AutoCloseable {
     public synchronized void close() {
         if (closed) return;
         closed = true;
+        var postmaster = serverIn(folder); // read first: close() deletes the data folder, its pid file too
         try {
             // pg_ctl stop -m fast -t 5 -w: waits at most 5 s for the server to stop, then only logs
             if (server != null) server.close();
         } catch (IOException | RuntimeException e) {
             System.err.println("database: stopping PostgreSQL: " + firstLine(String.valueOf(e.getMessage())));
         }
-        try {
-            stopServer(folder); // a server still running after that is stopped here, before its folder goes
-        } catch (IOException | RuntimeException e) {
-            System.err.println("database: PostgreSQL may still run from " + folder + ": " + firstLine(String.valueOf(e.getMessage())));
-            return; // its folder is kept; the next run's removeLeftovers() stops it and deletes the folder
-        }
+        postmaster.ifPresent(TemporaryPostgres::stop); // still running: stopped before its folder goes
         deleteTree(folder);
         try {
             owner.close(); // drops the lock
@@ -337,7 +325,7 @@ static final class TemporaryPostgres implements AutoCloseable {
                 try (var channel = FileChannel.open(folder.resolve(OWNER), StandardOpenOption.WRITE);
                      var lock = channel.tryLock()) {
                     if (lock == null || channel.size() == 0) continue;
-                    stopServer(folder);
+                    serverIn(folder).ifPresent(TemporaryPostgres::stop);
                     deleteTree(folder);
                 } catch (IOException | RuntimeException e) {
                     // no lock file, or gone meanwhile: not ours to remove
@@ -350,18 +338,22 @@ static final class TemporaryPostgres implements AutoCloseable {
 
     // postmaster.pid's first line is the server's process id; its command line names the folder,
     // which tells it from a process that got the same id since.
-    private static void stopServer(Path folder) throws IOException {
-        Path pidFile = folder.resolve("data").resolve("postmaster.pid");
-        if (!Files.exists(pidFile)) return;
-        long pid = Long.parseLong(Files.readAllLines(pidFile).getFirst().strip());
-        var server = ProcessHandle.of(pid)
-                .filter(p -> p.info().commandLine().orElse("").contains(folder.getFileName().toString()));
-        if (server.isEmpty()) return;
-        server.get().destroy(); // SIGTERM: PostgreSQL's smart shutdown; its clients died with the run
+    private static Optional<ProcessHandle> serverIn(Path folder) {
         try {
-            server.get().onExit().get(30, TimeUnit.SECONDS);
+            long pid = Long.parseLong(Files.readAllLines(folder.resolve("data/postmaster.pid")).getFirst().strip());
+            return ProcessHandle.of(pid).filter(p -> p.info().commandLine().orElse("").contains(folder.getFileName().toString()));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // no server, or no pid file: nothing runs from this folder
+        }
+    }
+
+    // SIGTERM, PostgreSQL's smart shutdown (its clients are gone); SIGKILL only if that takes 30 s.
+    private static void stop(ProcessHandle server) {
+        server.destroy();
+        try {
+            server.onExit().get(30, TimeUnit.SECONDS);
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
-            server.get().destroyForcibly();
+            server.destroyForcibly();
         }
     }
 
@@ -383,11 +375,9 @@ static final class TemporaryPostgres implements AutoCloseable {
 
     // What to do about the two ways PostgreSQL's programs fail to run that we have seen.
     private static String advice(String reason, Path tmp) {
-        if (reason.contains("error while loading shared libraries"))
-            return "; install the library it names (or fix LD_LIBRARY_PATH if it points at a broken copy)";
-        if (reason.contains("Permission denied"))
-            return "; programs may not run from " + tmp + " (mounted noexec?): choose another folder with -Djava.io.tmpdir=FOLDER";
-        return "";
+        return reason.contains("error while loading shared libraries") ? "; install the library it names (or fix LD_LIBRARY_PATH)"
+                : reason.contains("Permission denied") ? "; programs may not run from " + tmp
+                        + " (mounted noexec?): choose another folder with -Djava.io.tmpdir=FOLDER" : "";
     }
 
     // JFR keeps its files in a folder of the temporary folder, left there by kill -9: put them in ours.
