@@ -92,9 +92,9 @@ void main(String[] args) throws InterruptedException, ExecutionException {
     }
 }
 
-/// Every thread waits at the gate until all of them have started, so that they start
-/// incrementing the same counter together (at any instant, only as many run as there are
-/// carriers).
+/// Every thread waits at the gate until all have arrived, and then they are released together
+/// (woken one after another) to increment the same counter; at any instant, only as many run
+/// as there are carriers.
 long race(Counter counter, int threads, int increments) throws InterruptedException, ExecutionException {
     var ready = new CountDownLatch(threads); // counts the threads waiting at the gate
     var go = new CountDownLatch(1);
@@ -109,7 +109,7 @@ long race(Counter counter, int threads, int increments) throws InterruptedExcept
                 return null;
             }));
         }
-        ready.await(); // every thread is at the gate: the race, and the clock, start now
+        ready.await(); // every thread has arrived at the gate: the race, and the clock, start now
         start = System.nanoTime();
         go.countDown();
     } // close() waits for every thread

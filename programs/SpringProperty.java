@@ -81,8 +81,8 @@ public class SpringProperty {
 
     record Burst(int ok, Map<String, Integer> failures, long wallNanos, long[] latencies, long cpuNanos) {}
 
-    // The load generator: a virtual thread per request, all released at one moment, once every
-    // one of them waits at the gate.
+    // The load generator: a virtual thread per request, released together from a gate once
+    // every one of them has arrived (woken one after another).
     static Burst burst(URI uri, int requests) throws InterruptedException {
         var failures = new ConcurrentSkipListMap<String, Integer>();
         var latencies = new ConcurrentLinkedQueue<Long>();
@@ -107,7 +107,7 @@ public class SpringProperty {
                         return null;
                     });
                 }
-                ready.await(); // every sender is at the gate: the burst, and the clock, start now
+                ready.await(); // every sender has arrived at the gate: the burst, and the clock, start now
                 cpuBefore = processCpuNanos();
                 start = System.nanoTime();
                 go.countDown();

@@ -82,7 +82,7 @@ void handle(HttpExchange exchange) throws IOException {
 record Load(int ok, Map<String, Integer> failures, long wallNanos, long[] latencies,
             Cpu cpu) {}
 
-// The load generator: a virtual thread per request, all released at one moment.
+// The load generator: a virtual thread per request, released together from a gate.
 Load load(URI uri, int requests) throws InterruptedException {
     var failures = new ConcurrentSkipListMap<String, Integer>();
     var latencies = new ConcurrentLinkedQueue<Long>();
@@ -110,7 +110,7 @@ Load load(URI uri, int requests) throws InterruptedException {
                     return null;
                 });
             }
-            ready.await(); // every sender waits at the gate: the burst starts now
+            ready.await(); // every sender has arrived at the gate: the burst starts now
             before = Cpu.now();
             start = System.nanoTime();
             go.countDown();
