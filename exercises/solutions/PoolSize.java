@@ -10,10 +10,8 @@ final int REQUESTS_PER_SECOND = 400;
 final long QUERY_MS = 50;
 final int MAX_CONNECTIONS = 20;   // what the database accepts, as in the lesson
 
-/// How many connections `requestsPerSecond` queries of `queryMs` each keep busy on average
-/// (Little's law), rounded up: the smallest pool that can keep up at all. A lower bound: a pool
-/// of exactly this size is busy all the time, and when requests arrive at random its queue keeps
-/// growing. A real pool needs room above it.
+/// The connections `requestsPerSecond` queries of `queryMs` each keep busy on average (Little's
+/// law), rounded up: a lower bound, as a pool of exactly this size is never idle.
 static int connectionsFor(int requestsPerSecond, long queryMs) {
     // exercise: return 0; // TODO: requests per second times the seconds each holds a connection, rounded up
     return (int) ((requestsPerSecond * queryMs + 999) / 1000);
