@@ -3,6 +3,7 @@
 #   ./build.sh              build the site into site/ (open site/index.html); unchanged: no work
 #   ./build.sh test         run every test (installs what the tests need first)
 #   ./build.sh test quick   the quick tier: no program, no browser, under a minute
+#   ./build.sh test programs  the programs tier: every program, exercise and the checker, run fresh
 #   ./build.sh record [id]  re-run the lessons' declared runs and store their output
 #   ./build.sh runs         list the declared runs and the command each records
 #   ./build.sh cited        list the figures the lessons cite from elsewhere, with their sources
@@ -16,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 root="$(pwd)"
 
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
 
 # The names among $2... nearest to $1 (edit distance at most 2, or containing it), nearest first.
 nearest() {

@@ -20,7 +20,7 @@ import org.junit.platform.engine.discovery.*;
 /// whose point needs the machine to itself says so with @Isolated. The slowest classes carry
 /// @Order(1), @Order(2)…, longest first, so they start first and the last minutes are not one long class running alone.
 /// Arguments, in any order: `quick` for the quick tier only (the tests marked @Quick; see
-/// tests/Quick.java), and class-name filters (substring match), e.g. `Tests GeneratorTest` or
+/// tests/Quick.java), `programs` for the programs tier (@Programs, tests/Programs.java), and class-name filters (substring match), e.g. `Tests GeneratorTest` or
 /// `Tests quick Site`. No arguments: every test.
 /// After each class it prints the time the class took, and at the end the slowest classes.
 /// Two, whatever the machine: the suite must pass on a slower machine, where two classes
@@ -29,7 +29,8 @@ static final String PARALLEL_CLASSES = "2";
 
 void main(String[] args) {
     boolean quick = java.util.Arrays.asList(args).contains(tests.Quick.TAG);
-    var classes = java.util.Arrays.stream(args).filter(a -> !a.equals(tests.Quick.TAG)).toList();
+    boolean programs = java.util.Arrays.asList(args).contains(tests.Programs.TAG);
+    var classes = java.util.Arrays.stream(args).filter(a -> !a.equals(tests.Quick.TAG) && !a.equals(tests.Programs.TAG)).toList();
     var builder = LauncherDiscoveryRequestBuilder.request()
             .selectors(selectPackage("tests"))
             .filters(classes.isEmpty()
@@ -44,6 +45,7 @@ void main(String[] args) {
             .configurationParameter("junit.jupiter.execution.parallel.config.fixed.parallelism", PARALLEL_CLASSES)
             .configurationParameter("junit.jupiter.execution.parallel.config.fixed.max-pool-size", PARALLEL_CLASSES);
     if (quick) builder.filters(TagFilter.includeTags(tests.Quick.TAG));
+    if (programs) builder.filters(TagFilter.includeTags(tests.Programs.TAG));
     var request = builder.build();
     var summary = new SummaryGeneratingListener();
     var classStarts = new java.util.concurrent.ConcurrentHashMap<String, Long>();

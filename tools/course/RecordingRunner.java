@@ -19,7 +19,7 @@ public final class RecordingRunner {
 
     static final long LIMIT_MINUTES = 10;
     static final int MAX_OUTPUT = 256 * 1024;
-    /// Where the header says a wrapped run's copy goes: a wrapper may drop to a user (lesson 1's
+    /// Where the header says a wrapped run's copy goes: a wrapper may drop to a user (the ceiling-limited run's
     /// `setpriv` to nobody) who cannot read /root, so the program is copied where anyone can read it.
     /// Each run really gets a fresh folder under /tmp of its own, deleted when it ends ({@link #run}).
     static final Path PUBLIC_DIR = Path.of("/tmp/course-run");

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /// the repository whose exercises start as shipped, so the real working copy is never read or
 /// touched. Copies, compiled classes and output files live in JUnit's temporary folders,
 /// deleted even when a test fails.
+@Programs
 @org.junit.jupiter.api.Order(4)   // among the slowest: started first, the longest first (Tests.java)
 class CheckerTest {
 

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /// The exercises: their metadata, the derivation of the shipped text, and what each one says
 /// when run as shipped and as solved. Shipped text always comes from derive(solution), never
 /// from the working copy, which a student may have solved.
+@Programs
 @org.junit.jupiter.api.Order(2)   // among the slowest: started first, the longest first (Tests.java)
 class ExercisesTest {
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 /// The lesson "Your first virtual thread": the four ways to start one and what each thread
 /// prints about itself (programs/FirstVirtualThread.java), the exception lost in submit()
 /// (programs/FirstMistakes.java) and the two compile errors (programs/mistakes/).
+@Programs
 class FirstVirtualThreadTest {
 
     static final String FIRST = "programs/FirstVirtualThread.java";

@@ -27,6 +27,14 @@ public final class Proc {
         return r;
     }
 
+    /// The lines of `r`'s output that start with `prefix`, each with its newline; fails when none does.
+    public static String lines(Result r, String prefix) {
+        var out = new StringBuilder();
+        r.out().lines().filter(l -> l.startsWith(prefix)).forEach(l -> out.append(l).append('\n'));
+        if (out.isEmpty()) org.junit.jupiter.api.Assertions.fail("no lines starting '" + prefix + "' in:\n" + r.all());
+        return out.toString();
+    }
+
     /// Asserts a refused argument: exit 2, one line on stderr starting "usage:", no stack trace.
     public static void usage(Result r) {
         org.junit.jupiter.api.Assertions.assertEquals(2, r.exit(), "exit code\n" + r.all());

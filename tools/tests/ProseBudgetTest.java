@@ -71,4 +71,28 @@ class ProseBudgetTest {
                     problems.add(Course.relative(b.file()) + ":" + p.line() + ": " + prose.text().strip());
         assertTrue(problems.isEmpty(), "write {{lesson slug}}, {{Lesson slug}} or {{lesson-number slug}} instead:\n  " + String.join("\n  ", problems));
     }
+
+    /// A lesson number in tools/ lies as soon as lessons move: tests, classes and comments name
+    /// the program, exercise or slug instead. Text in quotes (a fixture course, an expected output,
+    /// an example in a comment) may carry one.
+    @Test
+    @DisplayName("tools: no class, test name or comment carries a lesson number")
+    void noLessonNumbersInTools() throws java.io.IOException {
+        var number = java.util.regex.Pattern.compile("\\b[Ll]essons? \\d+(?:-\\d+)?\\b|Lesson\\d+");
+        var problems = new ArrayList<String>();
+        try (var files = java.nio.file.Files.walk(Proc.ROOT.resolve("tools"))) {
+            for (var file : files.filter(f -> f.toString().matches(".*\\.(java|sh|js)$") && !f.toString().contains("node_modules")).sorted().toList()) {
+                var lines = java.nio.file.Files.readAllLines(file);
+                boolean textBlock = false;   // a Java text block is quoted text too
+                for (int i = 0; i < lines.size(); i++) {
+                    boolean wasInBlock = textBlock;
+                    if ((lines.get(i).split("\"\"\"", -1).length - 1) % 2 == 1) textBlock = !textBlock;
+                    if (wasInBlock || textBlock) continue;
+                    String unquoted = lines.get(i).replaceAll("\"(?:[^\"\\\\]|\\\\.)*\"", "\"\"").replaceAll("'[^']*'", "''");
+                    if (number.matcher(unquoted).find()) problems.add(Course.relative(file) + ":" + (i + 1) + ": " + lines.get(i).strip());
+                }
+            }
+        }
+        assertTrue(problems.isEmpty(), "name the program, exercise or lesson slug instead:\n  " + String.join("\n  ", problems));
+    }
 }

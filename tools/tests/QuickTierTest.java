@@ -17,8 +17,13 @@ class QuickTierTest {
 
     /// The test classes with at least one test in the quick tier, as Tests.java selects it.
     static Set<String> quickClasses() {
+        return classesTagged(Quick.TAG);
+    }
+
+    /// The test classes with at least one test tagged `tag`, as Tests.java selects them.
+    static Set<String> classesTagged(String tag) {
         var plan = LauncherFactory.create().discover(LauncherDiscoveryRequestBuilder.request()
-                .selectors(selectPackage("tests")).filters(TagFilter.includeTags(Quick.TAG)).build());
+                .selectors(selectPackage("tests")).filters(TagFilter.includeTags(tag)).build());
         var out = new TreeSet<String>();
         for (var root : plan.getRoots())
             for (TestIdentifier id : plan.getDescendants(root))
@@ -35,8 +40,30 @@ class QuickTierTest {
         var quick = quickClasses();
         for (String c : List.of("GeneratorTest", "SiteTest", "ChartTest", "HighlightTest", "RecordingsTest", "CatalogTest", "QuickTierTest"))
             assertTrue(quick.contains(c), c + " is not in the quick tier: " + quick);
-        for (String c : quick)
-            assertFalse(c.contains("Browser") || c.startsWith("Serve") || c.startsWith("Lesson"), c + " is in the quick tier");
+        for (String c : quick)   // a class named after a program (WaitingServerTest) runs it
+            assertFalse(c.contains("Browser") || c.startsWith("Serve")
+                    || java.nio.file.Files.exists(Proc.ROOT.resolve("programs/" + c.replaceFirst("Test$", "") + ".java")), c + " is in the quick tier");
+    }
+
+    @Test
+    @Quick
+    @DisplayName("programs tier: every program without //DEPS is run by a class in it, with the exercises and the checker; no browser, live mode or //DEPS program")
+    void programsTierRunsEveryProgram() throws java.io.IOException {
+        var programs = classesTagged(Programs.TAG);
+        assertTrue(programs.containsAll(List.of("ExercisesTest", "CheckerTest")), programs.toString());
+        var sources = new StringBuilder();
+        for (String c : programs) {
+            assertFalse(c.contains("Browser") || c.startsWith("Serve"), c + " is in the programs tier");
+            sources.append(java.nio.file.Files.readString(Proc.ROOT.resolve("tools/tests/" + c + ".java")));
+        }
+        try (var files = java.nio.file.Files.list(Proc.ROOT.resolve("programs"))) {
+            for (var file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                String text = java.nio.file.Files.readString(file), name = file.getFileName().toString();
+                boolean deps = text.lines().anyMatch(l -> l.startsWith("//DEPS "));
+                assertEquals(!deps, sources.indexOf("programs/" + name) >= 0, "programs/" + name
+                        + (deps ? " has //DEPS, which the programs tier leaves to the full run" : " is run by no class of the programs tier"));
+            }
+        }
     }
 
     @Test

@@ -49,7 +49,7 @@ class RecordingsTest {
 
     /// The bounds lessons state beside recorded figures are claims the build checks: every one
     /// holds on the shipped recordings, and a recording tampered to break one is caught, at the
-    /// lesson line of the claim it breaks (lesson 17's 60 served in a 250 ms wait).
+    /// lesson line of the claim it breaks (the database lesson's 60 served in a 250 ms wait).
     @Test
     @org.junit.jupiter.api.DisplayName("claims: all hold on the shipped recordings; a tampered recording breaks exactly the bound it contradicts")
     void aTamperedRecordingFailsTheBoundItContradicts() {

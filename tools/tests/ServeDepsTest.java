@@ -9,7 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tests.ServeHarness.*;
 import tests.ServeHarness.Events.Event;
 
-/// A Run of a program with //DEPS (lesson 17's DatabaseLimit, a real PostgreSQL behind HikariCP):
+/// A Run of a program with //DEPS (DatabaseLimit, a real PostgreSQL behind HikariCP):
 /// live mode takes its classpath from JBang on the first Run, and the page hears that before
 /// the program starts; the next Run starts at once. The program runs with a temporary folder
 /// of the test's own, so what it leaves behind can be seen.
@@ -68,7 +68,7 @@ class ServeDepsTest {
             assertEquals("stopped", second.getLast().string("reason"), second.toString());
             assertNotNull(started);
         } // close() fails if a program it started still runs
-        assertEquals(List.of(), Lesson17Test.postgresIn(tmp), "PostgreSQL must be stopped");
+        assertEquals(List.of(), DatabaseLimitTest.postgresIn(tmp), "PostgreSQL must be stopped");
     }
 
     static int indexOf(List<Event> events, String name) {

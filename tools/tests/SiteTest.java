@@ -30,7 +30,7 @@ class SiteTest {
     /// Each further program shown in full (a lesson that teaches what two did, with two
     /// programs and two exercises): about one highlighted program of 150 lines.
     static final long PER_FURTHER_PROGRAM = 12 * 1024;
-    /// A program longer than this counts as two (three past twice this, ...): lesson 17's,
+    /// A program longer than this counts as two (three past twice this, ...): the database lesson's,
     /// which starts a real PostgreSQL and cleans up after a killed run, is about 480 lines.
     static final int LINES_PER_PROGRAM = 250;
 

@@ -16,11 +16,11 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/// Lesson 17: a real PostgreSQL behind no pool, a pool, and a pool with a short wait.
+/// `database` (programs/DatabaseLimit.java): a real PostgreSQL behind no pool, a pool, and a pool with a short wait.
 /// The program needs its //DEPS, so it runs with the command `./jbang database` runs it with
 /// (JBangCommand), each run with a temporary folder of the test's own (java.io.tmpdir), so what it leaves behind can be seen.
 @org.junit.jupiter.api.Order(5)   // among the slowest: started first, the longest first (Tests.java)
-class Lesson17Test {
+class DatabaseLimitTest {
 
     static final int TASKS = 400;
     static final int POOL = 10, QUERY_MS = 50;
@@ -82,7 +82,7 @@ class Lesson17Test {
     }
 
     @Test
-    @DisplayName("17 database: without a pool, PostgreSQL refuses clients with 'too many clients', never more than 20 connections held at once, every task counted")
+    @DisplayName("database: without a pool, PostgreSQL refuses clients with 'too many clients', never more than 20 connections held at once, every task counted")
     void withoutAPoolTheServerRefusesClients() throws IOException {
         var r = all();
         String noPool = line(r, "no pool, a connection per task:");
@@ -94,7 +94,7 @@ class Lesson17Test {
     }
 
     @Test
-    @DisplayName("17 database: with a pool of 10, every task is served, 10 at once, in about its rounds of 50 ms")
+    @DisplayName("database: with a pool of 10, every task is served, 10 at once, in about its rounds of 50 ms")
     void thePoolServesEveryTaskInRounds() throws IOException {
         var r = all();
         String pool = line(r, "pool of 10, waits up to 60 s:");
@@ -105,7 +105,7 @@ class Lesson17Test {
     }
 
     @Test
-    @DisplayName("17 database: with a 250 ms wait, the pool refuses what it cannot serve in time, and counts it")
+    @DisplayName("database: with a 250 ms wait, the pool refuses what it cannot serve in time, and counts it")
     void theShortWaitRefusesAndCounts() throws IOException {
         var r = all();
         String timeout = line(r, "pool of 10, waits up to 250 ms:");
@@ -117,7 +117,7 @@ class Lesson17Test {
     }
 
     @Test
-    @DisplayName("17 database: the pools' bursts pin nothing, and no pinned event is in socket I/O")
+    @DisplayName("database: the pools' bursts pin nothing, and no pinned event is in socket I/O")
     void nothingPinnedInTheDriver() throws IOException {
         var r = all();
         assertTrue(line(r, "pool of 10, waits up to 60 s:").endsWith("pinned events: 0"), r.all());
@@ -128,7 +128,7 @@ class Lesson17Test {
     }
 
     @Test
-    @DisplayName("17 database: ended with SIGTERM mid-burst, the program stops PostgreSQL and deletes its folder")
+    @DisplayName("database: ended with SIGTERM mid-burst, the program stops PostgreSQL and deletes its folder")
     void sigtermStopsTheServer(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("out.txt");
         Path folder = Files.createDirectory(tmp.resolve("tmp"));
@@ -172,7 +172,7 @@ class Lesson17Test {
     }
 
     @Test
-    @DisplayName("17 database: after kill -9, the next start stops the orphan server and deletes its folder; two runs starting at once both work")
+    @DisplayName("database: after kill -9, the next start stops the orphan server and deletes its folder; two runs starting at once both work")
     void theNextStartCleansUpAfterKillMinus9(@TempDir Path tmp) throws Exception {
         Path folder = Files.createDirectory(tmp.resolve("tmp"));
         Path out = tmp.resolve("killed.txt");
@@ -214,7 +214,7 @@ class Lesson17Test {
     }
 
     @Test
-    @DisplayName("17 database: the server killed from outside mid-run: one line, exit 1, no stack trace, nothing left")
+    @DisplayName("database: the server killed from outside mid-run: one line, exit 1, no stack trace, nothing left")
     void theServerKilledMidRun(@TempDir Path tmp) throws Exception {
         Path folder = Files.createDirectory(tmp.resolve("tmp"));
         Path out = tmp.resolve("out.txt");
@@ -243,7 +243,7 @@ class Lesson17Test {
     }
 
     @Test
-    @DisplayName("17 database: PostgreSQL that cannot load a library: one line that names it and what to do, exit 1, nothing left")
+    @DisplayName("database: PostgreSQL that cannot load a library: one line that names it and what to do, exit 1, nothing left")
     void aBrokenLibrary(@TempDir Path tmp) throws IOException {
         // PostgreSQL needs libstdc++ (through ICU), the JVM does not. An empty file of that name first
         // on LD_LIBRARY_PATH fails the loader the way a missing one does: "error while loading shared libraries".
@@ -262,7 +262,7 @@ class Lesson17Test {
     }
 
     @Test
-    @DisplayName("17 database: a temporary folder mounted noexec: one line that names the folder and what to do, exit 1, nothing left")
+    @DisplayName("database: a temporary folder mounted noexec: one line that names the folder and what to do, exit 1, nothing left")
     void aNoexecFolder(@TempDir Path tmp) throws Exception {
         Path folder = Files.createDirectory(tmp.resolve("noexec"));
         var mount = Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(1),
@@ -281,7 +281,7 @@ class Lesson17Test {
     }
 
     @Test
-    @DisplayName("17 database: a temporary folder that cannot be made: one line, exit 1, no server, no stack trace")
+    @DisplayName("database: a temporary folder that cannot be made: one line, exit 1, no server, no stack trace")
     void aFolderThatCannotBeMade(@TempDir Path tmp) {
         var r = database(tmp.resolve("missing"), "no-pool", "10");
         assertEquals(1, r.exit(), r.all());
@@ -291,7 +291,7 @@ class Lesson17Test {
     }
 
     @Test
-    @DisplayName("17 database: a temporary folder it cannot write to, or a file: one line that says which, exit 1, no stack trace")
+    @DisplayName("database: a temporary folder it cannot write to, or a file: one line that says which, exit 1, no stack trace")
     void aFolderItCannotWriteTo(@TempDir Path tmp) throws IOException {
         Path file = Files.writeString(tmp.resolve("a-file"), "");
         // /proc: a folder in which nobody, root included, can make a folder.
@@ -305,7 +305,7 @@ class Lesson17Test {
     }
 
     @Test
-    @DisplayName("17 database: bad arguments print the usage line and exit 2")
+    @DisplayName("database: bad arguments print the usage line and exit 2")
     void badArguments(@TempDir Path tmp) {
         usage(Proc.jbang("database", "pool", "0"));   // what a reader sees: the usage line alone, no line of JBang's
         for (var args : List.of(List.of("sometimes"), List.of("pool", "0"), List.of("pool", "5001"),

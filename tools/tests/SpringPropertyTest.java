@@ -6,11 +6,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/// Lesson 16: the Spring Boot program, with the command ./jbang runs it with (JBangCommand:
+/// `spring` (programs/SpringProperty.java): the Spring Boot program, with the command ./jbang runs it with (JBangCommand:
 /// it needs Spring Boot, which only JBang fetches), and once through ./jbang itself. The bursts are small and the wait long, so the pool's rounds, not the CPU, set
 /// the time even on a loaded machine. Times come from the program's own output: JVM and
 /// Spring start-up are not part of what it measures.
-class Lesson16Test {
+class SpringPropertyTest {
 
     static final int THREADS = 5, REQUESTS = 50;
     static final long WAIT_MS = 500;
@@ -24,7 +24,7 @@ class Lesson16Test {
     }
 
     @Test
-    @DisplayName("16 spring: on Tomcat's pool of 5, every request is answered 200 by exactly 5 platform threads, in 10 rounds of 500 ms")
+    @DisplayName("spring: on Tomcat's pool of 5, every request is answered 200 by exactly 5 platform threads, in 10 rounds of 500 ms")
     void thePoolServesInRounds() {
         var r = Proc.ok(spring.run("pool", "" + THREADS, "" + REQUESTS, "" + WAIT_MS));
         String result = line(r, "pool: ok=");
@@ -38,7 +38,7 @@ class Lesson16Test {
     }
 
     @Test
-    @DisplayName("16 spring: with the property, the pool's size has no effect: every request gets a virtual thread of its own and all wait at once")
+    @DisplayName("spring: with the property, the pool's size has no effect: every request gets a virtual thread of its own and all wait at once")
     void virtualThreadsIgnoreThePoolSize() {
         var r = Proc.ok(spring.run("virtual", "" + THREADS, "" + REQUESTS, "" + WAIT_MS));
         String result = line(r, "virtual: ok=");
@@ -54,7 +54,7 @@ class Lesson16Test {
     }
 
     @Test
-    @DisplayName("16 spring: a bad mode, a number out of range or not a number, or too many arguments print usage and exit 2")
+    @DisplayName("spring: a bad mode, a number out of range or not a number, or too many arguments print usage and exit 2")
     void badArgumentsPrintUsage() {
         var pastTheCap = Proc.jbang("spring", "pool", "401");   // the one run through ./jbang itself
         Proc.usage(pastTheCap);

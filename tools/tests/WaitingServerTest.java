@@ -6,10 +6,11 @@ import java.util.*;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/// Lesson 10: what the server program must show, checked on one fresh default run through
+/// `server` (programs/WaitingServer.java): what the program must show, checked on one fresh default run through
 /// plain java (the catalog test runs the alias through ./jbang). Times and rates come from
 /// the program's own output: JVM start-up is not part of what it measures.
-class Lesson10Test {
+@Programs
+class WaitingServerTest {
 
     static final int REQUESTS = 2_000;
     static final int POOL_THREADS = 50;
@@ -25,7 +26,7 @@ class Lesson10Test {
     }
 
     @Test
-    @DisplayName("10 server: every request is answered 200, on the pool and on virtual threads, by a server on 127.0.0.1")
+    @DisplayName("server: every request is answered 200, on the pool and on virtual threads, by a server on 127.0.0.1")
     void everyRequestIsAnswered() {
         var r = defaultRun();
         for (String kind : new String[] {"pool", "virtual"}) {
@@ -37,7 +38,7 @@ class Lesson10Test {
     }
 
     @Test
-    @DisplayName("10 server: the pool of 50 takes its 40 rounds of 200 ms: at most 250 req/s, at least half of that")
+    @DisplayName("server: the pool of 50 takes its 40 rounds of 200 ms: at most 250 req/s, at least half of that")
     void poolStaysUnderItsCeiling() {
         var r = defaultRun();
         String result = resultLine(r, "pool");
@@ -51,7 +52,7 @@ class Lesson10Test {
     }
 
     @Test
-    @DisplayName("10 server: virtual threads answer at least twice the pool's requests per second")
+    @DisplayName("server: virtual threads answer at least twice the pool's requests per second")
     void virtualThreadsBeatThePool() {
         var r = defaultRun();
         long pool = Bounds.number(resultLine(r, "pool"), "(\\d+) req/s");
@@ -60,7 +61,7 @@ class Lesson10Test {
     }
 
     @Test
-    @DisplayName("10 server: a bad kind, a request count past the cap or not a number, or too many arguments print usage and exit 2")
+    @DisplayName("server: a bad kind, a request count past the cap or not a number, or too many arguments print usage and exit 2")
     void serverRejectsBadArguments() {
         Proc.usage(Proc.java("programs/WaitingServer.java", "fibers"));
         var pastTheCap = Proc.java("programs/WaitingServer.java", "virtual", "5001");
@@ -73,7 +74,7 @@ class Lesson10Test {
     }
 
     @Test
-    @DisplayName("10 server: requests the server refuses are counted by class and message and left out of the latencies")
+    @DisplayName("server: requests the server refuses are counted by class and message and left out of the latencies")
     void failedRequestsAreCountedAndLeftOutOfTheLatencies() {
         // The JDK's HttpServer closes every connection past this many at once: most of the
         // 200 requests fail at once, the few that get in each wait their 200 ms.
@@ -101,7 +102,7 @@ class Lesson10Test {
     }
 
     @Test
-    @DisplayName("10 server: with 1,024 files allowed, 2,000 requests stop with a clear message and exit 2 before any server starts")
+    @DisplayName("server: with 1,024 files allowed, 2,000 requests stop with a clear message and exit 2 before any server starts")
     void serverStopsWhenTheFileLimitIsTooLow() {
         var r = Proc.java(List.of("prlimit", "--nofile=1024"), List.of(), "programs/WaitingServer.java", "virtual", "2000");
         assertEquals(2, r.exit(), r.all());
@@ -111,7 +112,7 @@ class Lesson10Test {
     }
 
     @Test
-    @DisplayName("10 server: ASCII digits and a decimal point in an Arabic (Egypt) locale, as the lesson quotes them")
+    @DisplayName("server: ASCII digits and a decimal point in an Arabic (Egypt) locale, as the lesson quotes them")
     void numbersDoNotFollowTheLocale() {
         var r = Proc.ok(Proc.java(List.of(), List.of("-Duser.language=ar", "-Duser.country=EG"),
                 "programs/WaitingServer.java", "virtual", "20"));
