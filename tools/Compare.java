@@ -35,12 +35,12 @@ void main(String[] args) {
         if (words.isEmpty()) {
             IO.println("Runs you can compare (./jbang compare RUN-ID):");
             for (var run : course.runs().values())
-                IO.println(String.format("  %-24s %s", run.id(), RecordingRunner.plan(root, course.catalog(), run).shown()));
+                IO.println(String.format("  %-24s %s", run.id(), course.plan(run.id()).shown()));
             return;
         }
         var run = find(course, words);
         boolean json = List.of(args).contains("--json"), markdown = List.of(args).contains("--markdown");
-        var plan = RecordingRunner.plan(root, course.catalog(), run);
+        var plan = course.plan(run.id());
         if (!run.wrapper().isEmpty() && !List.of(args).contains("--yes")) {
             IO.println("Run " + run.id() + " was recorded under " + run.wrapper().getFirst() + ":");
             IO.println("  " + plan.shown());

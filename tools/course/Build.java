@@ -18,7 +18,16 @@ public final class Build {
     /// Everything a build reads, loaded and cross-checked once; each lesson's body parsed once
     /// (on first use: recording needs none), each recording read once (by {@link Recordings}).
     public record Loaded(Path root, Catalog catalog, List<Lesson> lessons, Map<String, Lesson.DeclaredRun> runs,
-                         List<Exercises.Exercise> exercises, Recordings recordings, Parsed parsed, List<SitePage> pages) {
+                         List<Exercises.Exercise> exercises, Recordings recordings, Parsed parsed, List<SitePage> pages,
+                         ProgramTexts programs, Map<String, RecordingRunner.Plan> plans) {
+        /// How run `id` is started and shown: the one plan that record, compare, live mode and the tests use.
+        public RecordingRunner.Plan plan(String id) {
+            var p = plans.get(id);
+            if (p == null) throw new BuildError(null, 0, "no lesson declares run '" + id + "'");
+            return p;
+        }
+        /// The text behind an alias: shipped, shown, hashed ({@link ProgramTexts}).
+        public ProgramTexts.Text program(Catalog.Alias alias) { return programs.of(alias); }
         /// A lesson's body, parsed.
         public Body body(Lesson l) { return parsed.get(this).lessons().get(l.file()); }
         /// lessons/index.md, parsed; null when there is none.
@@ -51,17 +60,19 @@ public final class Build {
         Catalog catalog = Catalog.load(root);
         catalog.requireAliasesFor(root);
         List<Lesson> lessons = Lesson.loadAll(root);
+        ProgramTexts programs = ProgramTexts.load(catalog);
         var runs = new LinkedHashMap<String, Lesson.DeclaredRun>();
+        var plans = new LinkedHashMap<String, RecordingRunner.Plan>();
         for (Lesson l : lessons) {
             if (l.program() != null) catalog.get(l.program(), l.file(), 2);
             for (Lesson.DeclaredRun r : l.runs()) {
                 catalog.get(r.alias(), r.lesson(), r.line());
-                if (!r.preview() || !r.javaOptions().isEmpty()) RecordingRunner.plan(root, catalog, r); // refuses preview: off or java-options where they mean nothing
+                plans.put(r.id(), RecordingRunner.plan(root, catalog, programs, r)); // refuses preview: off or java-options where they mean nothing
                 runs.put(r.id(), r);
             }
         }
         Claims.validate(runs);
-        var exercises = Exercises.load(root);
+        var exercises = Exercises.load(root, programs::file);
         for (var ex : exercises) catalog.requireExercise(ex, root.resolve(Exercises.HINTS));
         var declared = Collections.unmodifiableMap(runs);
         var sitePages = SitePage.loadAll(root);
@@ -71,8 +82,8 @@ public final class Build {
             for (Lesson l : lessons) if (l.slug().equals(p.name())) throw new BuildError(p.file(), 1, "has the name of lesson "
                     + Course.relative(l.file()) + ": both would be " + p.page() + ". Rename one of them");
         }
-        return new Loaded(root, catalog, lessons, declared, exercises, new Recordings(root, catalog, declared), new Parsed(),
-                sitePages);
+        return new Loaded(root, catalog, lessons, declared, exercises, new Recordings(root, catalog, declared, programs), new Parsed(),
+                sitePages, programs, Collections.unmodifiableMap(plans));
     }
 
     /// {@link #build}, unless nothing changed since the last build into `site` ({@link UpToDate}):
@@ -274,7 +285,7 @@ public final class Build {
         void downloads() throws IOException {
             for (var alias : c.catalog().aliases().values()) {
                 if (alias.kind() == Catalog.Alias.Kind.OTHER) continue;
-                Files.writeString(out.resolve("code").resolve(ProgramDirective.codePath(alias)), Sources.shown(alias));
+                Files.writeString(out.resolve("code").resolve(ProgramDirective.codePath(alias)), c.program(alias).shown());
             }
         }
 

@@ -50,6 +50,12 @@ public final class Exercises {
     /// Every exercise, in course order (by lesson, then as listed in exercises/HINTS.md).
     /// Throws BuildError naming the file and line of anything wrong, and what to do about it.
     public static List<Exercise> load(Path root) {
+        return load(root, Exercises::read);
+    }
+
+    /// The same, reading each solution through `solutions` (the build's {@link ProgramTexts},
+    /// which has read them already).
+    public static List<Exercise> load(Path root, java.util.function.Function<Path, String> solutions) {
         root = root.toAbsolutePath().normalize();
         Path hintsFile = root.resolve(HINTS);
         if (!Files.isRegularFile(hintsFile))
@@ -157,7 +163,7 @@ public final class Exercises {
             if (!Files.isRegularFile(solution))
                 throw new BuildError(hintsFile, d.line, "'" + d.name + "' has no solution: write "
                         + Course.relative(solution) + " with '// exercise:' markers");
-            String solutionText = read(solution);
+            String solutionText = solutions.apply(solution);
             if (!solutionText.lines().anyMatch(l -> l.strip().startsWith(START)))
                 throw new BuildError(solution, 0, "has no '" + START + "' marker, so the exercise would be the"
                         + " solution. Mark the student's part (see CONTRIBUTING.md, Exercises)");

@@ -14,22 +14,23 @@ final class ProgramDirective implements Directive {
     public String render(Render page, Lesson lesson, String argument, Path file, int line) {
         String alias = argument != null ? argument : lesson == null ? null : lesson.program();
         if (alias == null) throw new BuildError(file, line, "{{program}} needs 'program: <alias>' in the front matter, or {{program alias}}");
-        return html(page.catalog().get(alias, file, line), page.runs().values().stream().anyMatch(r -> r.alias().equals(alias)));
+        return html(page.course().program(page.catalog().get(alias, file, line)), page.runs().values().stream().anyMatch(r -> r.alias().equals(alias)));
     }
 
     /// The figure for one alias; exercises show two of them. `recorded`: a run of it is recorded,
     /// so the box says how to compare with it.
-    static String html(Catalog.Alias alias, boolean recorded) {
+    static String html(ProgramTexts.Text program, boolean recorded) {
+        Catalog.Alias alias = program.alias();
         String ref = alias.ref();
         String name = alias.script().getFileName().toString();
-        String flags = Preview.shown(alias.runtimeOptions(), Sources.shipped(alias));
+        String flags = Preview.shown(alias.runtimeOptions(), program.shipped());
         Element figure = Html.element("figure").addClass("program").id("program-" + alias.name());
         Element caption = figure.appendElement("figcaption");
         caption.appendElement("span").addClass("file").text(ref);
         caption.appendText(" ");
         caption.appendElement("a").addClass("download").attr("href", "code/" + codePath(alias)).attr("download", name).text("Download " + name);
         figure.appendElement("pre").addClass("code").attr("data-lang", "java").attr("tabindex", "0")
-                .appendElement("code").append(Highlight.toHtml(Sources.shown(alias)));
+                .appendElement("code").append(Highlight.toHtml(program.shown()));
         Element runIt = figure.appendElement("div").addClass("run-it");
         runIt.appendElement("p").addClass("run-it-title").text("Run it");
         runIt.appendElement("pre").addClass("shell").appendElement("code").text("./jbang " + alias.name());
@@ -37,7 +38,7 @@ final class ProgramDirective implements Directive {
         Element note = runIt.appendElement("p").addClass("run-it-note").text("From the course folder, with JDK 25. With JBang installed: ");
         note.appendElement("code").text("jbang " + alias.name());
         note.appendText(".");
-        previewNote(runIt, Sources.shipped(alias));
+        previewNote(runIt, program.shipped());
         if (recorded) {
             Element compare = runIt.appendElement("p").addClass("run-it-note").text("Your figures beside the recorded ones: ");
             compare.appendElement("code").text("./jbang compare " + alias.name());

@@ -48,7 +48,7 @@ public final class Recorder {
         var todo = course.runs().values().stream().filter(r -> ids.isEmpty() || ids.contains(r.id())).toList();
         for (int i = 0; i < todo.size(); i++) {
             Lesson.DeclaredRun run = todo.get(i);
-            var plan = RecordingRunner.plan(root, course.catalog(), run);
+            var plan = course.plan(run.id());
             log.println("[" + (i + 1) + "/" + todo.size() + "] record " + run.id() + ": " + plan.shown());
             log.println("       " + progress(root, todo.subList(i, todo.size())));
             var output = RecordingRunner.run(root, run, plan, log);

@@ -30,9 +30,11 @@ public final class RecordingRunner {
     /// What a run printed (stdout and stderr as they arrived), how it ended, and where it ran.
     public record Output(String text, int exit, double seconds, String environment) {}
 
-    public static Plan plan(Path root, Catalog catalog, Lesson.DeclaredRun run) {
+    /// How `run` is started: made once per run when the course loads ({@link Build.Loaded#plan});
+    /// refuses, at the run's line, `preview: off` or `java-options` where they mean nothing.
+    public static Plan plan(Path root, Catalog catalog, ProgramTexts texts, Lesson.DeclaredRun run) {
         Catalog.Alias alias = catalog.get(run.alias(), run.lesson(), run.line());
-        String text = Sources.shipped(alias);
+        String text = alias.ref().endsWith(".java") ? texts.of(alias).shipped() : Sources.read(alias.script());
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String args = run.args().isEmpty() ? "" : " " + String.join(" ", run.args());
         if (!run.preview()) {

@@ -14,12 +14,14 @@ public final class Recordings {
     private final Path root;
     private final Catalog catalog;
     private final Map<String, Lesson.DeclaredRun> runs;
+    private final ProgramTexts programs;
     private final ConcurrentHashMap<String, Entry> read = new ConcurrentHashMap<>();
 
-    Recordings(Path root, Catalog catalog, Map<String, Lesson.DeclaredRun> runs) {
+    Recordings(Path root, Catalog catalog, Map<String, Lesson.DeclaredRun> runs, ProgramTexts programs) {
         this.root = root;
         this.catalog = catalog;
         this.runs = runs;
+        this.programs = programs;
     }
 
     private Entry entry(String id, Path usedIn, int line) {
@@ -28,7 +30,7 @@ public final class Recordings {
         // Outside computeIfAbsent: a missing recording's error names the line that uses it.
         Recording r = Recording.load(root, id, usedIn, line);
         Lesson.DeclaredRun run = runs.get(id);
-        boolean stale = r.isStaleFor(Sources.shipped(catalog.get(run.alias(), run.lesson(), run.line())));
+        boolean stale = !r.sha256().equals(programs.of(catalog.get(run.alias(), run.lesson(), run.line())).sha256());
         Entry fresh = new Entry(r, stale);
         Entry before = read.putIfAbsent(id, fresh);
         return before == null ? fresh : before;

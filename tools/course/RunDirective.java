@@ -15,12 +15,10 @@ final class RunDirective implements Directive {
         Lesson.DeclaredRun run = page.runs().get(argument);
         if (run == null) throw new BuildError(file, line, "shows run '" + argument + "', which no lesson declares. "
                 + "Declare it under runs: in the front matter");
-        return html(page, page.recording(argument, file, line), run);
+        return html(page, page.recording(argument, file, line), page.course().recordings().isStale(argument, file, line));
     }
 
-    static String html(Render page, Recording rec, Lesson.DeclaredRun run) {
-        Catalog.Alias alias = page.catalog().get(run.alias(), run.lesson(), run.line());
-        boolean stale = rec.isStaleFor(Sources.shipped(alias));
+    static String html(Render page, Recording rec, boolean stale) {
         Element figure = Html.element("figure").addClass("output").id("run-" + rec.id());
         if (stale) figure.addClass("stale");
         figure.appendElement("figcaption").text("Output of ").appendElement("code").text(rec.command());

@@ -47,7 +47,7 @@ final class RunsTableDirective implements Directive {
                 Element id = tr.appendElement("td").appendElement("code");
                 if (shownOn != null) id.appendElement("a").attr("href", shownOn + "#run-" + run.id()).text(run.id());
                 else id.text(run.id());
-                tr.appendElement("td").appendElement("code").text(RecordingRunner.plan(c.root(), c.catalog(), run).shown());
+                tr.appendElement("td").appendElement("code").text(c.plan(run.id()).shown());
                 tr.appendElement("td").text(String.format(Locale.ROOT, "%.1f s", seconds));
                 tr.appendElement("td").text(needs(run));
                 tr.appendElement("td").text(LiveRule.label(run, c.catalog()));

@@ -36,19 +36,20 @@ final class StartableRuns {
             Catalog.Alias alias = loaded.catalog().aliases().get(run.alias());
             String page = loaded.lessons().stream().filter(l -> l.file().equals(run.lesson())).map(Lesson::page).findFirst().orElse("");
             String refusal = LiveRule.refusal(run, alias);
-            Program program = refusal != null ? null : programs.computeIfAbsent(alias.name(), n -> program(alias));
+            Program program = refusal != null ? null : programs.computeIfAbsent(alias.name(), n -> program(loaded.program(alias)));
             // A run with java-options shows the java command that adds them, as its recording does.
-            String shown = refusal == null && !run.javaOptions().isEmpty() ? RecordingRunner.plan(loaded.root(), loaded.catalog(), run).shown() : run.command();
+            String shown = refusal == null && !run.javaOptions().isEmpty() ? loaded.plan(run.id()).shown() : run.command();
             out.put(run.id(), new Spec(run.id(), run.alias(), run.javaOptions(), run.args(), page, shown, refusal, program));
         }
         return new StartableRuns(Collections.unmodifiableMap(out), loaded);
     }
 
-    static Program program(Catalog.Alias alias) {
-        String text = Sources.shipped(alias);
+    static Program program(ProgramTexts.Text shipped) {
+        Catalog.Alias alias = shipped.alias();
+        String text = shipped.shipped();
         String file = alias.script().getFileName().toString();
         String className = file.substring(0, file.length() - ".java".length());
-        return new Program(alias.name(), alias.ref(), className, text, kit.Hash.sha256(text), Preview.withFlags(alias.runtimeOptions(), text));
+        return new Program(alias.name(), alias.ref(), className, text, shipped.sha256(), Preview.withFlags(alias.runtimeOptions(), text));
     }
 
     Spec get(String id) { return byId.get(id); }

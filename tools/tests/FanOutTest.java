@@ -67,7 +67,7 @@ class FanOutTest {
         var course = Build.load(Proc.ROOT);
         var run = course.runs().get("fanout-no-preview");
         assertFalse(run.preview(), "the run must be declared with preview: off");
-        var plan = RecordingRunner.plan(Proc.ROOT, course.catalog(), run);
+        var plan = course.plan(run.id());
         assertTrue(plan.command().getFirst().endsWith("/bin/java"), plan.command().toString());
         assertEquals(List.of(FANOUT), plan.command().subList(1, plan.command().size()), "no flag, no JBang");
         assertEquals("java " + FANOUT, plan.shown());

@@ -115,7 +115,7 @@ public final class Fixture {
     public void record(String id, String output) throws IOException {
         var course = Build.load(root);
         var run = course.runs().get(id);
-        var plan = RecordingRunner.plan(root, course.catalog(), run);
+        var plan = course.plan(id);
         Recording.write(root, run, course.catalog().get(run.alias(), run.lesson(), run.line()), plan,
                 new RecordingRunner.Output(output, 0, 0.1, "JDK test"));
     }

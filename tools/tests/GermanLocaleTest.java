@@ -45,7 +45,7 @@ class GermanLocaleTest {
     }
 
     static List<String> problemsOf(Build.Loaded course, Lesson.DeclaredRun run) throws Exception {
-        var plan = RecordingRunner.plan(course.root(), course.catalog(), run);
+        var plan = course.plan(run.id());
         var log = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         var output = RecordingRunner.run(course.root(), run, plan, log, GERMAN);
         String text = PICKED_UP.matcher(output.text()).replaceAll("");

@@ -170,7 +170,7 @@ class RecorderTest {
                     java-options: [-Xint]
                 """);
         var course = Build.load(f.root);
-        var plan = RecordingRunner.plan(f.root, course.catalog(), course.runs().get("hello-wrapped"));
+        var plan = course.plan("hello-wrapped");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         assertEquals(List.of("nice", "-n", "5", java, "-Xint", "/tmp/course-run/Hello.java", "a", "b"), plan.command());
         assertEquals("mkdir -p /tmp/course-run && cp programs/Hello.java /tmp/course-run/ && nice -n 5 $JAVA_HOME/bin/java -Xint /tmp/course-run/Hello.java a b", plan.shown());

@@ -98,7 +98,7 @@ class ServeTest {
             loaded = course.Build.load(root);
             for (var run : loaded.runs().values())
                 course.Recording.write(root, run, loaded.catalog().get(run.alias(), run.lesson(), run.line()),
-                        course.RecordingRunner.plan(root, loaded.catalog(), run), new course.RecordingRunner.Output("ok\n", 0, 0.1, "JDK test"));
+                        loaded.plan(run.id()), new course.RecordingRunner.Output("ok\n", 0, 0.1, "JDK test"));
         } catch (IOException | RuntimeException e) {
             Temp.delete(root);
             throw e;
