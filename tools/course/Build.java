@@ -18,7 +18,7 @@ public final class Build {
     /// Everything a build reads, loaded and cross-checked once; each lesson's body parsed once
     /// (on first use: recording needs none), each recording read once (by {@link Recordings}).
     public record Loaded(Path root, Catalog catalog, List<Lesson> lessons, Map<String, Lesson.DeclaredRun> runs,
-                         List<Exercises.Exercise> exercises, Recordings recordings, Parsed parsed, List<SitePage> pages,
+                         List<Exercises.Exercise> exercises, Recordings recordings, Bodies bodies, List<SitePage> pages,
                          ProgramTexts programs, Map<String, RecordingRunner.Plan> plans) {
         /// How run `id` is started and shown: the one plan that record, compare, live mode and the tests use.
         public RecordingRunner.Plan plan(String id) {
@@ -29,30 +29,31 @@ public final class Build {
         /// The text behind an alias: shipped, shown, hashed ({@link ProgramTexts}).
         public ProgramTexts.Text program(Catalog.Alias alias) { return programs.of(alias); }
         /// A lesson's body, parsed.
-        public Body body(Lesson l) { return parsed.get(this).lessons().get(l.file()); }
+        public Body body(Lesson l) { return bodies.lessons().get(l.file()); }
+        /// A page's body (lessons/adopting.md), parsed.
+        public Body body(SitePage p) { return bodies.pages().get(p.file()); }
         /// lessons/index.md, parsed; null when there is none.
-        public Body index() { return parsed.get(this).index(); }
+        public Body index() { return bodies.index(); }
         /// The page that shows run `id`'s output with `{{run id}}`, or null when no lesson does.
-        public String pageShowing(String id) { return parsed.get(this).shownOn().get(id); }
+        public String pageShowing(String id) { return bodies.shownOn().get(id); }
     }
 
-    /// The lessons' bodies and the index, parsed on first use by any thread.
-    public static final class Parsed {
-        record Bodies(Map<Path, Body> lessons, Body index, Map<String, String> shownOn) {}
-        private Bodies bodies;
-
-        synchronized Bodies get(Loaded c) {
-            if (bodies != null) return bodies;
-            var lessons = new HashMap<Path, Body>();
+    /// Every page's body, parsed and checked when the course loads (an unknown run or directive
+    /// stops `./build.sh record` too), so rendering only reads the model.
+    public record Bodies(Map<Path, Body> lessons, Body index, Map<Path, Body> pages, Map<String, String> shownOn) {
+        static Bodies parse(Path root, List<Lesson> lessons, List<SitePage> sitePages, Set<String> runs) {
+            var bodies = new HashMap<Path, Body>();
             var shownOn = new HashMap<String, String>();
-            for (Lesson l : c.lessons()) {
-                Body b = Body.parse(l.file(), l.body(), l.bodyLine(), c.runs().keySet());
-                lessons.put(l.file(), b);
+            for (Lesson l : lessons) {
+                Body b = Body.parse(l.file(), l.body(), l.bodyLine(), runs);
+                bodies.put(l.file(), b);
                 for (String r : b.placed("run")) shownOn.putIfAbsent(r, l.page());
             }
-            Path index = c.root().resolve("lessons/index.md");
-            Body indexBody = Files.exists(index) ? Body.parse(index, Sources.read(index), 1, c.runs().keySet()) : null;
-            return bodies = new Bodies(Map.copyOf(lessons), indexBody, Map.copyOf(shownOn));
+            Path index = root.resolve("lessons/index.md");
+            Body indexBody = Files.exists(index) ? Body.parse(index, Sources.read(index), 1, runs) : null;
+            var pages = new HashMap<Path, Body>();
+            for (SitePage p : sitePages) pages.put(p.file(), p.parse(runs));
+            return new Bodies(Map.copyOf(bodies), indexBody, Map.copyOf(pages), Map.copyOf(shownOn));
         }
     }
 
@@ -82,7 +83,8 @@ public final class Build {
             for (Lesson l : lessons) if (l.slug().equals(p.name())) throw new BuildError(p.file(), 1, "has the name of lesson "
                     + Course.relative(l.file()) + ": both would be " + p.page() + ". Rename one of them");
         }
-        return new Loaded(root, catalog, lessons, declared, exercises, new Recordings(root, catalog, declared, programs), new Parsed(),
+        var bodies = Bodies.parse(root, lessons, sitePages, declared.keySet());
+        return new Loaded(root, catalog, lessons, declared, exercises, new Recordings(root, catalog, declared, programs), bodies,
                 sitePages, programs, Collections.unmodifiableMap(plans));
     }
 

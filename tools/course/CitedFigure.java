@@ -36,7 +36,7 @@ public record CitedFigure(String figure, String source, Path file, int line) {
         var out = new ArrayList<CitedFigure>();
         for (Lesson lesson : loaded.lessons()) out.addAll(loaded.body(lesson).cited());
         if (loaded.index() != null) out.addAll(loaded.index().cited());
-        for (SitePage page : loaded.pages()) out.addAll(page.parse(loaded).cited());
+        for (SitePage page : loaded.pages()) out.addAll(loaded.body(page).cited());
         return out;
     }
 

@@ -48,7 +48,7 @@ public record Comparison(Lesson.DeclaredRun run, String command, Recording recor
         var bodies = new ArrayList<Body>();
         for (Lesson l : course.lessons()) bodies.add(course.body(l));
         if (course.index() != null) bodies.add(course.index());
-        for (SitePage page : course.pages()) bodies.add(page.parse(course));
+        for (SitePage page : course.pages()) bodies.add(course.body(page));
         for (Body b : bodies)
             for (Reference r : b.references(course.runs().keySet()))
                 if (r.runId().equals(id)) out.add(r);

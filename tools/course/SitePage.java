@@ -64,8 +64,7 @@ public record SitePage(Path file, String name, String title, String description,
 
     /// The body, parsed; refuses a listed run that no lesson declares, a reference to a run the
     /// page does not list, and a listed run the page never quotes.
-    public Body parse(Build.Loaded c) {
-        Set<String> declared = c.runs().keySet();
+    Body parse(Set<String> declared) {
         for (String id : references)
             if (!declared.contains(id)) throw new BuildError(file, referencesLine, "lists run '" + id
                     + "' under references:, which no lesson declares. Use a run id from a lesson's runs: (./build.sh runs lists them)");
@@ -84,7 +83,7 @@ public record SitePage(Path file, String name, String title, String description,
 
     /// The page's content: its title as h1, the rendered body and its cited figures, parsed.
     Document content(Build.Loaded c) {
-        var render = new Render(c, parse(c));
+        var render = new Render(c, c.body(this));
         return Pages.parse(Html.of(Html.element("h1").text(title)) + "\n" + render.html(null) + render.citedSection());
     }
 }
