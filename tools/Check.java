@@ -1,12 +1,13 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-//SOURCES course/Exercises.java course/BuildError.java course/Course.java course/Preview.java
+//SOURCES course/Exercises.java course/LessonFile.java course/BuildError.java course/Course.java course/Preview.java
 //SOURCES kit/Hash.java kit/Javac.java kit/Nearest.java kit/Processes.java kit/Root.java kit/SourceRuns.java kit/Trees.java
 
 import course.BuildError;
 import course.Course;
 import course.Exercises;
 import course.Exercises.Exercise;
+import course.LessonFile;
 import java.nio.file.attribute.FileTime;
 import kit.Hash;
 import kit.SourceRuns;
@@ -216,7 +217,7 @@ final Map<String, String> titles = new HashMap<>();
 /// its `title:` from the front matter of lessons/FILE.md, or the file's name without one.
 String lessonOf(Exercise e) {
     String file = e.lessonFile();
-    String number = file.replaceFirst("^0*(\\d+)-.*$", "$1");
+    String number = String.valueOf(LessonFile.number(file));
     return number + ", " + titles.computeIfAbsent(file, f -> {
         String title = titleOf(root.resolve("lessons").resolve(f + ".md"));
         return title == null ? f : title;

@@ -41,7 +41,6 @@ public final class Exercises {
     public static final String HINTS = "exercises/HINTS.md";
 
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
-    private static final Pattern SLUG = Pattern.compile("(\\d+)-([a-z0-9]+(-[a-z0-9]+)*)");
     private static final Pattern LESSON = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
     private static final Pattern HEADING = Pattern.compile("##\\s+(.*?)\\s*");
     private static final Pattern FIELD = Pattern.compile("[-*]\\s+([A-Za-z]+)\\s*:\\s*(.*?)\\s*");
@@ -253,13 +252,13 @@ public final class Exercises {
 
     /// A lesson file's name without its number: `the-daemon-trap` for `06-the-daemon-trap`.
     private static String slugOf(String lessonFile) {
-        Matcher m = SLUG.matcher(lessonFile);
-        return m.matches() ? m.group(2) : lessonFile;
+        String slug = LessonFile.slug(lessonFile);
+        return slug != null ? slug : lessonFile;
     }
 
-    private static int lessonNumber(String slug) {
-        Matcher m = SLUG.matcher(slug);
-        return m.matches() ? Integer.parseInt(m.group(1)) : Integer.MAX_VALUE;
+    private static int lessonNumber(String lessonFile) {
+        int n = LessonFile.number(lessonFile);
+        return n >= 0 ? n : Integer.MAX_VALUE;
     }
 
     /// The names of lessons/NN-slug.md without `.md`, or none when lessons/ holds no lesson yet.
@@ -269,9 +268,8 @@ public final class Exercises {
         try (var files = Files.list(dir)) {
             var slugs = new TreeSet<String>();
             files.map(p -> p.getFileName().toString())
-                    .filter(f -> f.endsWith(".md"))
+                    .filter(LessonFile::is)
                     .map(f -> f.substring(0, f.length() - 3))
-                    .filter(s -> SLUG.matcher(s).matches())
                     .forEach(slugs::add);
             return slugs;
         } catch (IOException e) {

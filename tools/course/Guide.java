@@ -25,7 +25,6 @@ public record Guide(Map<String, Alias> aliases, List<Chapter> chapters) {
     /// A lesson: its order and title, the aliases of the programs it shows, and its exercises.
     public record Chapter(int order, String title, List<String> programs, List<String> exercises) {}
 
-    static final Pattern LESSON_FILE = Pattern.compile("(\\d{2})-[a-z0-9-]+\\.md");
     static final Pattern SHOWN = Pattern.compile("\\{\\{program ([a-z0-9-]+)}}");
 
     public static Guide load(Path root) {
@@ -44,7 +43,7 @@ public record Guide(Map<String, Alias> aliases, List<Chapter> chapters) {
         var chapters = new ArrayList<Chapter>();
         List<Path> files;
         try (var s = Files.list(root.resolve("lessons"))) {
-            files = s.filter(p -> LESSON_FILE.matcher(p.getFileName().toString()).matches()).sorted().toList();
+            files = s.filter(p -> LessonFile.is(p.getFileName().toString())).sorted().toList();
         } catch (IOException e) {
             throw new BuildError(root.resolve("lessons"), 0, "cannot list lessons: " + e.getMessage());
         }

@@ -23,7 +23,6 @@ public record Lesson(Path file, int order, String slug, String title, String pro
         }
     }
 
-    static final Pattern FILE_NAME = Pattern.compile("(\\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\\.md");
     public static final Pattern RUN_ID = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
     static final Set<String> KEYS = Set.of("title", "program", "runs", "description");
     static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options", "preview", "claims", "repeat", "median");
@@ -73,7 +72,7 @@ public record Lesson(Path file, int order, String slug, String title, String pro
     }
 
     public static Lesson load(Path file) {
-        Matcher name = FILE_NAME.matcher(file.getFileName().toString());
+        Matcher name = LessonFile.NAME.matcher(file.getFileName().toString());
         if (!name.matches()) throw new BuildError(file, 0, "is not named NN-slug.md (two digits, a dash, "
                 + "lower-case words joined by dashes). Rename it, e.g. 05-ten-thousand-waits.md");
         String text;
