@@ -2,7 +2,6 @@ package course;
 
 import java.nio.file.Path;
 import java.util.*;
-import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 
 /// `{{runs-table}}`: every lesson's declared runs, for instructors (lessons/instructors.md):
@@ -19,7 +18,6 @@ final class RunsTableDirective implements Directive {
             "taskset", "Linux: taskset (util-linux) pins the process to chosen cores",
             "env", "");
 
-    static final Pattern WALL = Pattern.compile("wall ([0-9.]+) s");
 
     public String name() { return "runs-table"; }
 
@@ -39,8 +37,7 @@ final class RunsTableDirective implements Directive {
             th.appendElement("a").attr("href", l.page()).text(l.order() + ". " + l.title());
             for (Lesson.DeclaredRun run : l.runs()) {
                 Recording rec = page.recording(run.id(), file, line);
-                var wall = WALL.matcher(rec.exit());
-                double seconds = wall.find() ? Double.parseDouble(wall.group(1)) : 0;
+                double seconds = rec.wallSeconds().orElse(0);
                 total += seconds;
                 Element tr = body.appendElement("tr");
                 String shownOn = page.pageShowing(run.id());
