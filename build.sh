@@ -78,7 +78,7 @@ run_tool() {
   fi
   # An AOT cache (tools/aot.sh; JEP 483) made after the first run loads and links the tool's
   # classes ahead of time: measured against the CDS archive used before (-XX:+AutoCreate-
-  # SharedArchive), it cut a warm build's CPU time by about a fifth (CONTRIBUTING.md, Speed).
+  # SharedArchive), it cut a warm build's CPU time by about a fifth (docs/speed.md).
   # Every tool runs on the C1 compiler alone: each runs a great deal of code a few times
   # (the generator, javac, JUnit, Selenium), which C2 has no time to pay back. On C1 alone the
   # quick tier took 13.0 CPU-s instead of 18.3, and live mode's tests (ServeTest, ServeRunTest)

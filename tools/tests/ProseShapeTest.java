@@ -6,7 +6,7 @@ import course.*;
 import java.util.*;
 import org.junit.jupiter.api.*;
 
-/// The shape every lesson shares (issue 22, CONTRIBUTING "A lesson's shape"), on the real
+/// The shape every lesson shares (issue 22, CONTRIBUTING "The shape of a lesson"), on the real
 /// lessons: the point before the first heading, short enough for the first screen; then the
 /// program and its recorded output; "What to notice"; and at the end, in this order, one Key
 /// idea, Try this, and the exercise. Deeper asides are left out of the count and the order.
@@ -110,7 +110,7 @@ class ProseShapeTest {
             if (NOT_YET_SHAPED.contains(l.slug())) continue;
             for (String p : problems(course.body(l))) problems.add(Course.relative(l.file()) + ": " + p);
         }
-        assertTrue(problems.isEmpty(), "not in the lesson shape (CONTRIBUTING, \"A lesson's shape\"):\n  " + String.join("\n  ", problems));
+        assertTrue(problems.isEmpty(), "not in the lesson shape (CONTRIBUTING, \"The shape of a lesson\"):\n  " + String.join("\n  ", problems));
     }
 
     @Test
