@@ -81,7 +81,7 @@ class ProseBudgetTest {
         var number = java.util.regex.Pattern.compile("\\b[Ll]essons? \\d+(?:-\\d+)?\\b|Lesson\\d+");
         var problems = new ArrayList<String>();
         try (var files = java.nio.file.Files.walk(Proc.ROOT.resolve("tools"))) {
-            for (var file : files.filter(f -> f.toString().matches(".*\\.(java|sh|js)$") && !f.toString().contains("node_modules")).sorted().toList()) {
+            for (var file : files.filter(f -> f.toString().matches(".*\\.(java|sh|js|txt)$") && !f.toString().contains("node_modules")).sorted().toList()) {
                 var lines = java.nio.file.Files.readAllLines(file);
                 boolean textBlock = false;   // a Java text block is quoted text too
                 for (int i = 0; i < lines.size(); i++) {
