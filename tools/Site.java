@@ -11,6 +11,7 @@ import course.*;
 ///   runs               list every declared run: id, lesson, command
 ///   cited              list every figure the pages cite from elsewhere: where, figure, source
 ///   words              per lesson: main-path words, aside words, sentences, words per sentence
+///   sync               write into jbang-catalog.json what follows from the course (exercise aliases, lesson titles)
 void main(String[] args) throws Exception {
     String command = args.length == 0 ? "build" : args[0];
     Path root = course.Course.ROOT;
@@ -44,8 +45,13 @@ void main(String[] args) throws Exception {
                 for (var c : CitedFigure.all(Build.load(root))) IO.println(c);
             }
             case "words" -> IO.print(ProseCount.table(Build.load(root)));
+            case "sync" -> {
+                var changed = CatalogSync.write(root);
+                IO.println(changed.isEmpty() ? "jbang-catalog.json is in sync: nothing to write"
+                        : "jbang-catalog.json: wrote " + String.join(", ", changed));
+            }
             default -> {
-                System.err.println("unknown command '" + command + "': use build, record [id...], runs, cited or words");
+                System.err.println("unknown command '" + command + "': use build, record [id...], runs, cited, words or sync");
                 System.exit(2);
             }
         }

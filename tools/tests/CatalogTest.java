@@ -190,6 +190,35 @@ class CatalogTest {
 
     @Test
     @Quick
+    @DisplayName("catalog: in sync with the course (./build.sh sync would write nothing): exercise aliases and lesson titles are derived")
+    void theCatalogIsInSync() throws Exception {
+        assertEquals(Files.readString(Proc.ROOT.resolve("jbang-catalog.json")), CatalogSync.synced(Proc.ROOT),
+                "jbang-catalog.json is out of sync with the course: run ./build.sh sync");
+    }
+
+    @Test
+    @Quick
+    @DisplayName("sync: a missing solution alias is written back, a renamed lesson's title follows, a second sync writes nothing")
+    void syncWritesWhatFollows(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        var f = new Fixture(tmp);
+        f.write("jbang-catalog.json", """
+                {
+                  "aliases": {
+                    "hello": { "script-ref": "programs/Hello.java", "description": "Lesson 'Old title': says hello" },
+                    "answer": { "script-ref": "exercises/Answer.java", "description": "exercise" }
+                  }
+                }
+                """);
+        assertEquals(List.of("hello", "answer-solution"), CatalogSync.write(f.root));
+        var synced = Catalog.load(f.root);
+        assertEquals("Lesson 'First': says hello", synced.aliases().get("hello").description());
+        assertEquals("exercises/solutions/Answer.java", synced.aliases().get("answer-solution").ref());
+        assertEquals("Lesson 'First' exercise, solved.", synced.aliases().get("answer-solution").description());
+        assertEquals(List.of(), CatalogSync.write(f.root));
+    }
+
+    @Test
+    @Quick
     void everyExerciseHasItsSolutionAlias() {
         for (var a : CATALOG.aliases().values())
             if (a.isExercise()) {

@@ -33,23 +33,6 @@ class TypedNumbersTest {
     static final Pattern NAMED = Pattern.compile("^Lesson '([^']+)'");
 
     @Test
-    @DisplayName("catalog: a description that names a lesson by title names the lesson that shows the alias")
-    void aNamedLessonIsTheAliasesLesson() {
-        var problems = new ArrayList<String>();
-        for (var a : GUIDE.aliases().values()) {
-            Matcher m = NAMED.matcher(a.description());
-            if (!m.find()) continue;
-            String shown = a.name().replaceFirst("-solution$", "");
-            var lesson = GUIDE.chapters().stream()
-                    .filter(c -> c.programs().contains(a.name()) || c.exercises().contains(shown)).findFirst();
-            if (lesson.isEmpty()) problems.add(a.name() + ": names '" + m.group(1) + "', but no lesson shows it");
-            else if (!lesson.get().title().equals(m.group(1)))
-                problems.add(a.name() + ": names '" + m.group(1) + "', but its lesson is '" + lesson.get().title() + "'");
-        }
-        assertTrue(problems.isEmpty(), "jbang-catalog.json:\n  " + String.join("\n  ", problems));
-    }
-
-    @Test
     @DisplayName("hints, programs, exercises: no line types a lesson's number")
     void noNumberInHintsOrSources() throws IOException {
         var files = new ArrayList<Path>();
