@@ -77,7 +77,7 @@ public record Guide(Map<String, Alias> aliases, List<Chapter> chapters) {
     /// whose terminal scrolled sees it.
     public String help() {
         var b = new StringBuilder();
-        b.append("Java Virtual Threads, Measured: the course's programs, exercises and tools.\n\n");
+        b.append(Course.NAME).append(": the course's programs, exercises and tools.\n\n");
         b.append("Each lesson's programs (./jbang NAME [ARGS]) and exercises (./jbang check NAME):\n");
         var listed = new HashSet<String>();
         for (Chapter c : chapters) {

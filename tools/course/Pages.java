@@ -12,7 +12,7 @@ public final class Pages {
 
     /// The course's name: every page's title ends with it, and the header shows it (its last
     /// word emphasised).
-    static final String SITE = "Java Virtual Threads, Measured";
+    static final String SITE = Course.NAME;
 
     private final String template;
     private final List<Lesson> lessons;

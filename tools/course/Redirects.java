@@ -86,7 +86,7 @@ public final class Redirects {
                 <head>
                 <meta charset="utf-8">
                 <meta name="viewport" content="width=device-width, initial-scale=1">
-                <title>Moved: %2$s · Java Virtual Threads, Measured</title>
+                <title>Moved: %2$s · %4$s</title>
                 <meta name="robots" content="noindex">
                 <link rel="canonical" href="%1$s">
                 <meta http-equiv="refresh" content="0; url=%1$s">
@@ -96,6 +96,6 @@ public final class Redirects {
                 <p>This lesson has moved. It is now <a href="%1$s">%2$s</a>.</p>
                 </body>
                 </html>
-                """.formatted(h, t, Json.quote(href).replace("<", "\\u003c"));
+                """.formatted(h, t, Json.quote(href).replace("<", "\\u003c"), Html.escape(Course.NAME));
     }
 }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /// `compare`: a reader's run beside its recording. The comparison itself on a tiny course,
 /// then the command on the real course (it runs a program and writes nothing).
+@org.junit.jupiter.api.Order(7)   // among the slowest: started first, the longest first (Tests.java)
 class CompareTest {
 
     // ---- the comparison, on the fixture ------------------------------------------------

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.*;
 /// `./jbang compare` reads a reader's run), so a program that formats with the default locale
 /// fails here at the reference it breaks. A run recorded with a non-zero exit shows javac's
 /// errors, which javac prints in the locale's language on purpose: it is left out.
+@org.junit.jupiter.api.Order(6)   // among the slowest: started first, the longest first (Tests.java)
 class GermanLocaleTest {
 
     static final Map<String, String> GERMAN = Map.of("JAVA_TOOL_OPTIONS", "-Duser.language=de -Duser.country=DE");
