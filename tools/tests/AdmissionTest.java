@@ -42,17 +42,7 @@ class AdmissionTest {
     @Test
     @DisplayName("admission: on a machine loaded by busy threads, and on one carrier, still exactly 32 completed and 68 rejected")
     void admissionCountsHoldUnderLoad() throws InterruptedException {
-        int busy = 2 * Runtime.getRuntime().availableProcessors();
-        var stop = new java.util.concurrent.atomic.AtomicBoolean();
-        var burners = new ArrayList<Thread>();
-        for (int i = 0; i < busy; i++) {
-            burners.add(Thread.ofPlatform().daemon().start(() -> {
-                long x = 0;
-                while (!stop.get()) x += System.nanoTime() % 7;
-                if (x == 42) System.out.print("");
-            }));
-        }
-        try {
+        try (var busy = BusyCores.start()) {
             for (int run = 0; run < 3; run++) {
                 var options = run == 2 ? List.of("-Djdk.virtualThreadScheduler.parallelism=1") : List.<String>of(); // one carrier
                 var r = ok(Proc.java(List.of(), options, "programs/Admission.java"));
@@ -60,9 +50,6 @@ class AdmissionTest {
                 assertEquals(32, Bounds.number(r.out(), "limit 32: +completed=(\\d+)"), r.all());
                 assertEquals(68, Bounds.number(r.out(), "limit 32: +completed=\\d+ rejected=(\\d+)"), r.all());
             }
-        } finally {
-            stop.set(true);
-            for (Thread t : burners) t.join();
         }
     }
 }

@@ -141,12 +141,7 @@ class DatabaseLimitTest {
         Process p = pb.start();
         try {
             // The burst of 5,000 takes at least 500 rounds of 50 ms: it is running once this line is out.
-            long deadline = System.nanoTime() + Waits.HUNG.toNanos();
-            while (!Files.readString(out, StandardCharsets.UTF_8).contains("virtual threads at once")) {
-                assertTrue(p.isAlive(), "ended before the burst\n" + Files.readString(out, StandardCharsets.UTF_8));
-                assertTrue(System.nanoTime() < deadline, "no burst started\n" + Files.readString(out, StandardCharsets.UTF_8));
-                Thread.sleep(100);
-            }
+            awaitBurst(p, out);
             assertFalse(postgresIn(folder).isEmpty(), "PostgreSQL should be running from " + folder);
             p.destroy(); // SIGTERM to the process ./jbang became
             assertTrue(p.waitFor(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS), "did not end after SIGTERM");
@@ -165,6 +160,16 @@ class DatabaseLimitTest {
         return pb.start();
     }
 
+    /// Waits until the program started by startDatabase has printed that its first burst starts.
+    static void awaitBurst(Process p, Path out) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Waits.HUNG.toNanos();
+        while (!Files.readString(out, StandardCharsets.UTF_8).contains("virtual threads at once")) {
+            assertTrue(p.isAlive(), "ended before the burst\n" + Files.readString(out, StandardCharsets.UTF_8));
+            assertTrue(System.nanoTime() < deadline, "no burst started\n" + Files.readString(out, StandardCharsets.UTF_8));
+            Thread.sleep(100);
+        }
+    }
+
     static List<Path> foldersIn(Path tmp) throws IOException {
         try (Stream<Path> all = Files.list(tmp)) {
             return all.filter(p -> p.getFileName().toString().startsWith("db-limit-")).toList();
@@ -178,12 +183,7 @@ class DatabaseLimitTest {
         Path out = tmp.resolve("killed.txt");
         Process killed = startDatabase(folder, out, "pool", "5000");
         try {
-            long deadline = System.nanoTime() + Waits.HUNG.toNanos();
-            while (!Files.readString(out, StandardCharsets.UTF_8).contains("virtual threads at once")) {
-                assertTrue(killed.isAlive(), "ended before the burst\n" + Files.readString(out, StandardCharsets.UTF_8));
-                assertTrue(System.nanoTime() < deadline, "no burst started\n" + Files.readString(out, StandardCharsets.UTF_8));
-                Thread.sleep(100);
-            }
+            awaitBurst(killed, out);
             killed.destroyForcibly(); // SIGKILL to the java process (./jbang execs it: the same process): no shutdown hook runs
             assertTrue(killed.waitFor(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS), "did not end after SIGKILL");
         } finally {
@@ -222,12 +222,7 @@ class DatabaseLimitTest {
         // and the pools made after the kill cannot open.
         Process p = startDatabase(folder, out, "all", "5000");
         try {
-            long deadline = System.nanoTime() + Waits.HUNG.toNanos();
-            while (!Files.readString(out, StandardCharsets.UTF_8).contains("virtual threads at once")) {
-                assertTrue(p.isAlive(), "ended before the burst\n" + Files.readString(out, StandardCharsets.UTF_8));
-                assertTrue(System.nanoTime() < deadline, "no burst started\n" + Files.readString(out, StandardCharsets.UTF_8));
-                Thread.sleep(100);
-            }
+            awaitBurst(p, out);
             ProcessHandle.allProcesses() // the server's first process, started with -D <its data folder>
                     .filter(h -> h.info().commandLine().map(c -> c.contains(folder + "/db-limit-") && c.contains(" -D ")).orElse(false))
                     .forEach(ProcessHandle::destroyForcibly);

@@ -470,26 +470,13 @@ class ExercisesTest {
     @Test
     @DisplayName("gate: the solution serves exactly 8 of 40 on a machine loaded by busy threads")
     void gateIsExactUnderLoad() throws InterruptedException {
-        int busy = 2 * Runtime.getRuntime().availableProcessors();
-        var stop = new java.util.concurrent.atomic.AtomicBoolean();
-        var burners = new ArrayList<Thread>();
-        for (int i = 0; i < busy; i++) {
-            burners.add(Thread.ofPlatform().daemon().start(() -> {
-                long x = 0;
-                while (!stop.get()) x += System.nanoTime() % 7;
-                if (x == 42) System.out.print("");
-            }));
-        }
-        try (var gate = CompiledSources.compile(Proc.ROOT, Path.of("exercises/solutions/Gate.java"))) {
+        try (var busy = BusyCores.start(); var gate = CompiledSources.compile(Proc.ROOT, Path.of("exercises/solutions/Gate.java"))) {
             for (int run = 0; run < 3; run++) {
                 var r = gate.run(Proc.ROOT, Proc.HangLimit.ofMinutes(2));
                 assertEquals(0, r.exit(), r.all());
                 assertTrue(r.out().contains("ok   requests served\n"), r.all());
                 assertTrue(r.out().contains("ok   requests turned away\n"), r.all());
             }
-        } finally {
-            stop.set(true);
-            for (Thread t : burners) t.join();
         }
     }
 
