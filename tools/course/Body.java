@@ -56,9 +56,21 @@ public record Body(Path file, List<Part> parts) {
         }
     }
 
-    /// A `{{` in prose: a number reference, a cited figure numbered `cited` on its page, or a
-    /// value read from the course (`{{lesson slug}}`, `{{course lessons}}`).
-    public record Inline(int start, int end, Reference reference, CitedFigure figure, int cited, CourseReference course) {}
+    /// A `{{` in prose, from `start` to `end` of its line: one of the three inline kinds. A new
+    /// kind is one more record here, and the compiler names every switch that must handle it.
+    public sealed interface Inline permits Measured, Cited, FromCourse {
+        int start();
+        int end();
+    }
+
+    /// `{{run-id: regex}}`: a figure read from a recording.
+    public record Measured(int start, int end, Reference reference) implements Inline {}
+
+    /// `{{cited FIGURE | SOURCE}}`, the `n`-th on its page.
+    public record Cited(int start, int end, CitedFigure figure, int n) implements Inline {}
+
+    /// `{{lesson slug}}`, `{{course lessons}}`: a value read from the course.
+    public record FromCourse(int start, int end, CourseReference reference) implements Inline {}
 
     /// Parses `markdown`, whose first line is line `firstLine` of `file`. References must name
     /// one of `declaredRuns`.
@@ -100,11 +112,11 @@ public record Body(Path file, List<Part> parts) {
             var spans = new ArrayList<Inline>();
             for (Reference.Span s : Reference.spans(line)) {
                 if (s.cited() != null)
-                    spans.add(new Inline(s.start(), s.end(), null, CitedFigure.parse(s.cited(), file, lineNo), ++cited, null));
+                    spans.add(new Cited(s.start(), s.end(), CitedFigure.parse(s.cited(), file, lineNo), ++cited));
                 else if (s.match() != null)
-                    spans.add(new Inline(s.start(), s.end(), Reference.parse(s.match(), file, lineNo, declaredRuns), null, 0, null));
+                    spans.add(new Measured(s.start(), s.end(), Reference.parse(s.match(), file, lineNo, declaredRuns)));
                 else if (CourseReference.at(line, s.start(), file, lineNo, spanEnd) instanceof CourseReference c)
-                    spans.add(new Inline(s.start(), spanEnd[0], null, null, 0, c));
+                    spans.add(new FromCourse(s.start(), spanEnd[0], c));
                 else throw new BuildError(file, lineNo, "has '{{' that is not a directive, a number reference "
                         + "or a cited figure. Use " + Directive.usages() + ", " + NumberReferences.USAGE + ", " + CitedFigure.USAGE + ", " + CourseReference.USAGE
                         + "; write `{{` inside backticks to show it literally");
@@ -132,7 +144,7 @@ public record Body(Path file, List<Part> parts) {
     public List<Reference> references(Set<String> declaredRuns) {
         var out = new ArrayList<Reference>();
         for (Part p : parts) {
-            if (p instanceof Prose prose) for (Inline s : prose.spans()) { if (s.reference() != null) out.add(s.reference()); }
+            if (p instanceof Prose prose) { for (Inline s : prose.spans()) if (s instanceof Measured m) out.add(m.reference()); }
             else if (p instanceof Block b) out.addAll(b.references(file, declaredRuns));
         }
         return out;
@@ -142,7 +154,7 @@ public record Body(Path file, List<Part> parts) {
     public List<CitedFigure> cited() {
         var out = new ArrayList<CitedFigure>();
         for (Part p : parts)
-            if (p instanceof Prose prose) for (Inline s : prose.spans()) if (s.figure() != null) out.add(s.figure());
+            if (p instanceof Prose prose) for (Inline s : prose.spans()) if (s instanceof Cited c) out.add(c.figure());
         return out;
     }
 }

@@ -17,22 +17,22 @@ final class NumberReferences {
         for (Body.Inline span : prose.spans()) {
             out.append(text, at, span.start());
             at = span.end();
-            if (span.figure() != null) {
-                out.append(span.figure().inline(span.cited()));
-                continue;
-            }
-            if (span.course() != null) {
-                out.append(span.course().markdown(page.course()));
-                continue;
-            }
-            String id = span.reference().runId();
-            // the output on this page, else on the page that shows it (a figure on adopting.html
-            // links to its lesson's run)
-            String shownOn = page.shownRuns().contains(id) ? "" : page.course().pageShowing(id);
-            Element figure = Html.element(shownOn != null ? "a" : "span").addClass("measured");
-            if (shownOn != null) figure.attr("href", shownOn + "#run-" + id);
-            out.append(Html.of(figure.attr("title", "Measured: recording " + id).text(page.figure(span.reference()))));
+            out.append(switch (span) {
+                case Body.Cited c -> c.figure().inline(c.n());
+                case Body.FromCourse c -> c.reference().markdown(page.course());
+                case Body.Measured m -> measured(page, m.reference());
+            });
         }
         return out.append(text.substring(at)).toString();
+    }
+
+    /// A measured figure: a link to the output on this page, else on the page that shows it (a
+    /// figure on adopting.html links to its lesson's run).
+    private static String measured(Render page, Reference reference) {
+        String id = reference.runId();
+        String shownOn = page.shownRuns().contains(id) ? "" : page.course().pageShowing(id);
+        Element figure = Html.element(shownOn != null ? "a" : "span").addClass("measured");
+        if (shownOn != null) figure.attr("href", shownOn + "#run-" + id);
+        return Html.of(figure.attr("title", "Measured: recording " + id).text(page.figure(reference)));
     }
 }

@@ -92,9 +92,11 @@ public record ProseCount(int words, int asideWords, int sentences, int sentenceW
         for (Body.Inline s : p.spans()) {
             out.append(p.text(), at, s.start());
             at = s.end();
-            if (s.figure() != null) out.append(s.figure().figure());
-            else if (s.course() != null) out.append(s.course().plain(lessons, root));
-            else out.append('0');
+            out.append(switch (s) {
+                case Body.Cited c -> c.figure().figure();
+                case Body.FromCourse c -> c.reference().plain(lessons, root);
+                case Body.Measured m -> "0";   // a figure counts as one word
+            });
         }
         return out.append(p.text().substring(at)).toString();
     }
