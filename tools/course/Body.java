@@ -24,10 +24,10 @@ public record Body(Path file, List<Part> parts) {
     public record Code(int line, String text) implements Part {}
 
     /// `{{name argument}}` alone on a line (argument null when there is none).
-    public record Placed(int line, Directive kind, String argument) implements Part {}
+    public record Placed(int line, Directive.OnALine kind, String argument) implements Part {}
 
     /// A fenced block of a directive kind (```` ```chart ````) opened on `line`: the text between its fences.
-    public record Block(int line, Directive kind, String text) implements Part {
+    public record Block(int line, Directive.Fenced kind, String text) implements Part {
         /// The number references in the block's YAML values, each at its value's line; none when
         /// the YAML does not parse (rendering the block says why).
         public List<Reference> references(Path file, Set<String> declaredRuns) {
@@ -90,12 +90,11 @@ public record Body(Path file, List<Part> parts) {
             }
             Matcher f = Markdown.FENCE.matcher(line);
             if (f.find()) {
-                Optional<Directive> block = Directive.named(line.substring(f.end()).strip()).filter(Directive::fenced);
-                if (block.isPresent()) {
+                if (Directive.named(line.substring(f.end()).strip()).orElse(null) instanceof Directive.Fenced block) {
                     int end = closingFence(lines, i + 1, f.group(1));
                     if (end < 0) throw new BuildError(file, lineNo, "opens a " + line.strip() + " block that is never closed. "
                             + "End it with a line " + f.group(1));
-                    parts.add(new Block(lineNo, block.get(), String.join("\n", Arrays.asList(lines).subList(i + 1, end))));
+                    parts.add(new Block(lineNo, block, String.join("\n", Arrays.asList(lines).subList(i + 1, end))));
                     i = end;
                     continue;
                 }
@@ -104,9 +103,10 @@ public record Body(Path file, List<Part> parts) {
                 continue;
             }
             Matcher d = DIRECTIVE.matcher(line.strip());
-            Optional<Directive> kind = d.matches() ? Directive.named(d.group(1)) : Optional.empty();
-            if (kind.isPresent()) {
-                parts.add(new Placed(lineNo, kind.get(), d.group(2)));
+            Directive kind = d.matches() ? Directive.named(d.group(1)).orElse(null) : null;
+            if (kind instanceof Directive.Fenced fenced) throw new BuildError(file, lineNo, fenced.notOnALine());
+            if (kind instanceof Directive.OnALine onALine) {
+                parts.add(new Placed(lineNo, onALine, d.group(2)));
                 continue;
             }
             var spans = new ArrayList<Inline>();

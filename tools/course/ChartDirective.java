@@ -22,7 +22,7 @@ import org.jsoup.nodes.Element;
 /// A value is a `{{run-id: regex}}` reference read as number references read it, or numbers and
 /// references joined by `*` or `/`. The scale is linear from 0, or logarithmic when the values
 /// span more than 20× (`scale: auto`, the default; or `linear`, `log`).
-final class ChartDirective implements Directive {
+final class ChartDirective implements Directive.Fenced {
 
     static final Set<String> KEYS = Set.of("title", "unit", "scale", "theory", "bars");
     static final Set<String> BAR_KEYS = Set.of("label", "value", "note");
@@ -36,11 +36,7 @@ final class ChartDirective implements Directive {
 
     public String usage() { return "```chart (a fenced block of YAML)"; }
 
-    public boolean fenced() { return true; }
-
-    public String render(Render page, Lesson lesson, String argument, Path file, int line) {
-        throw new BuildError(file, line, "a chart is a fenced block: a line ```chart, its YAML, then a line ```. See CONTRIBUTING.md");
-    }
+    public String notOnALine() { return "a chart is a fenced block: a line ```chart, its YAML, then a line ```. See CONTRIBUTING.md"; }
 
     record Bar(String label, String note, double value, String text, Yaml.Located where) {}
 

@@ -7,7 +7,7 @@ import org.jsoup.nodes.Element;
 /// `{{exercise name}}`: an exercise, what it practises, the program as shipped, its hints one
 /// at a time, and the solution collapsed. An exercise no lesson places this way is appended
 /// to its lesson.
-final class ExerciseDirective implements Directive {
+final class ExerciseDirective implements Directive.OnALine {
 
     public String name() { return "exercise"; }
 

@@ -5,7 +5,7 @@ import org.jsoup.nodes.Element;
 
 /// `{{program}}` / `{{program alias}}`: a program's source, highlighted, with its "Run it" box
 /// and a download link.
-final class ProgramDirective implements Directive {
+final class ProgramDirective implements Directive.OnALine {
 
     public String name() { return "program"; }
 

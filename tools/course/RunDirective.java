@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import org.jsoup.nodes.Element;
 
 /// `{{run id}}`: a recorded output, visibly not code, with the environment it was recorded in.
-final class RunDirective implements Directive {
+final class RunDirective implements Directive.OnALine {
 
     public String name() { return "run"; }
 

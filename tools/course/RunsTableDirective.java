@@ -8,7 +8,7 @@ import org.jsoup.nodes.Element;
 /// the command each records, its wall time from its recording's header (`# exit: 0 · wall
 /// 2.4 s`), what it needs beyond a JDK (read from its `wrapper:`), and whether live mode's Run
 /// button can start it (no run with a wrapper or java-options: tools/live/README.md).
-final class RunsTableDirective implements Directive {
+final class RunsTableDirective implements Directive.OnALine {
 
     /// What each wrapper tool a run may use needs, and why. A run whose wrapper starts with
     /// another tool stops the build: describe the tool here first.

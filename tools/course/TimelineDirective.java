@@ -17,7 +17,7 @@ import org.jsoup.nodes.Element;
 /// legend: 'ForkJoinPool-1-worker-{}'                        # a value's name; {} is the value
 /// change: changed carrier                                    # what a thick line means
 /// ```
-final class TimelineDirective implements Directive {
+final class TimelineDirective implements Directive.Fenced {
 
     static final Set<String> KEYS = Set.of("title", "run", "rows", "columns", "legend", "change");
     static final int HEAD = 20, CELL = 26, ROW = 32, KEY = 26, COLOURS = 4;
@@ -26,11 +26,7 @@ final class TimelineDirective implements Directive {
 
     public String usage() { return "```timeline (a fenced block of YAML)"; }
 
-    public boolean fenced() { return true; }
-
-    public String render(Render page, Lesson lesson, String argument, Path file, int line) {
-        throw new BuildError(file, line, "a timeline is a fenced block: a line ```timeline, its YAML, then a line ```. See CONTRIBUTING.md");
-    }
+    public String notOnALine() { return "a timeline is a fenced block: a line ```timeline, its YAML, then a line ```. See CONTRIBUTING.md"; }
 
     record Row(String label, List<String> cells) {
         int changes() {

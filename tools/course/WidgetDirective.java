@@ -7,7 +7,7 @@ import org.jsoup.nodes.Element;
 
 /// `{{widget name}}`: a place for an interactive part (tools/assets/widget-NAME.js), with a
 /// sentence for readers without JavaScript.
-final class WidgetDirective implements Directive {
+final class WidgetDirective implements Directive.OnALine {
 
     public String name() { return "widget"; }
 
