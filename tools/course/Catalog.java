@@ -27,7 +27,7 @@ public record Catalog(Path file, Map<String, Alias> aliases) {
             "enable-preview", "integrations", "module", "source-type", "tags");
 
     /// What an alias may be called: lower-case words joined by dashes.
-    static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[a-z][a-z0-9]*(?:-[a-z0-9]+)*");
+    static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile(Slug.NAME);
 
     public static Catalog load(Path root) {
         Path file = root.resolve("jbang-catalog.json");

@@ -16,7 +16,7 @@ import java.util.regex.*;
 /// An unknown slug or value stops the build at its line.
 public record CourseReference(String kind, String argument, Path file, int line) {
 
-    public static final Pattern SYNTAX = Pattern.compile("\\{\\{(lesson|Lesson|lesson-number|course) ([a-z0-9]+(?:-[a-z0-9]+)*)\\}\\}");
+    public static final Pattern SYNTAX = Pattern.compile("\\{\\{(lesson|Lesson|lesson-number|course) (" + Slug.WORDS + ")\\}\\}");
     static final String USAGE = "{{lesson slug}}, {{Lesson slug}}, {{lesson-number slug}}, {{course lessons}} or {{course reading-minutes}}";
     /// The reading rate behind `{{course reading-minutes}}`.
     public static final int WORDS_PER_MINUTE = 200;

@@ -40,8 +40,8 @@ public final class Exercises {
     /// Where the metadata and hints live, relative to the root.
     public static final String HINTS = "exercises/HINTS.md";
 
-    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
-    private static final Pattern LESSON = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
+    private static final Pattern NAME = Pattern.compile(Slug.NAME);
+    private static final Pattern LESSON = Slug.PATTERN;
     private static final Pattern HEADING = Pattern.compile("##\\s+(.*?)\\s*");
     private static final Pattern FIELD = Pattern.compile("[-*]\\s+([A-Za-z]+)\\s*:\\s*(.*?)\\s*");
     private static final Pattern HINT = Pattern.compile("(\\d+)\\.\\s+(.*?)\\s*");

@@ -23,7 +23,7 @@ public record Lesson(Path file, int order, String slug, String title, String pro
         }
     }
 
-    public static final Pattern RUN_ID = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
+    public static final Pattern RUN_ID = Slug.PATTERN;
     static final Set<String> KEYS = Set.of("title", "program", "runs", "description");
     static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options", "preview", "claims", "repeat", "median");
 

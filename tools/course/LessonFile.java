@@ -8,7 +8,7 @@ public final class LessonFile {
     private LessonFile() {}
 
     /// `06-the-daemon-trap.md`: two digits, a dash, lower-case words joined by dashes, `.md`.
-    public static final Pattern NAME = Pattern.compile("(\\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\\.md");
+    public static final Pattern NAME = Pattern.compile("(\\d{2})-(" + Slug.WORDS + ")\\.md");
 
     /// True for a lesson's file name (with `.md`).
     public static boolean is(String fileName) { return NAME.matcher(fileName).matches(); }

@@ -16,8 +16,8 @@ public final class Redirects {
     private Redirects() {}
 
     public static final String FILE = "lessons/moved.yaml";
-    static final Pattern SLUG = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
-    static final Pattern TARGET = Pattern.compile("([a-z0-9]+(?:-[a-z0-9]+)*)(?:#([A-Za-z0-9_-]+))?");
+    static final Pattern SLUG = Slug.PATTERN;
+    static final Pattern TARGET = Pattern.compile("(" + Slug.WORDS + ")(?:#([A-Za-z0-9_-]+))?");
     /// Pages of the site that are not lessons: no old slug may take their name.
     /// (A page that is not a lesson, `lessons/NAME.md`, reserves NAME too: see {@link SitePage}.)
     static final Set<String> RESERVED = Set.of("index", "exercises", "print", "404");

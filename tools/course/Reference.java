@@ -9,7 +9,7 @@ import java.util.regex.*;
 /// works against a recording or against a fresh run.
 public record Reference(String runId, String regex, Pattern pattern, Path file, int line) {
 
-    public static final Pattern SYNTAX = Pattern.compile("\\{\\{([a-z0-9]+(?:-[a-z0-9]+)*): (.+?)\\}\\}");
+    public static final Pattern SYNTAX = Pattern.compile("\\{\\{(" + Slug.WORDS + "): (.+?)\\}\\}");
 
     /// A reference's figure in one output: the value, or null when the pattern matches nothing.
     public record Figure(Reference reference, String value) {

@@ -26,7 +26,7 @@ public record SitePage(Path file, String name, String title, String description,
                        List<String> references, int referencesLine, String body, int bodyLine) {
 
     /// A page's file name: a lower-case word first, then words joined by dashes, `.md`.
-    static final Pattern FILE_NAME = Pattern.compile("([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\\.md");
+    static final Pattern FILE_NAME = Pattern.compile("(" + Slug.NAME + ")\\.md");
     static final Set<String> KEYS = Set.of("title", "description", "references");
 
     public String page() { return name + ".html"; }

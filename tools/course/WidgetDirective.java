@@ -16,7 +16,7 @@ final class WidgetDirective implements Directive.OnALine {
     public String render(Render page, Lesson lesson, String argument, Path file, int line) {
         if (argument == null) throw new BuildError(file, line, "{{widget}} needs a name: {{widget timetable}}");
         Path assets = page.root().resolve("tools/assets");
-        if (!argument.matches("[a-z0-9]+(-[a-z0-9]+)*") || !Files.isRegularFile(assets.resolve("widget-" + argument + ".js")))
+        if (!Slug.is(argument) || !Files.isRegularFile(assets.resolve("widget-" + argument + ".js")))
             throw new BuildError(file, line, "{{widget " + argument + "}}: there is no tools/assets/widget-" + argument
                     + ".js, the script that draws it. Widgets there: " + widgets(assets));
         Element div = Html.element("div").addClass("widget").id("widget-" + argument).attr("data-widget", argument);
