@@ -26,9 +26,6 @@ public record CitedFigure(String figure, String source, Path file, int line) {
     }
 
     /// Every cited figure in a lesson's markdown, outside code spans and fenced blocks, in order.
-    public static List<CitedFigure> in(Path file, String markdown, int firstLine) {
-        return Body.parse(file, markdown, firstLine, null).cited();
-    }
 
     /// Every cited figure of the course, from the build's own parse: each lesson, the index,
     /// then each page of the site (lessons/adopting.md, lessons/instructors.md), in that order.

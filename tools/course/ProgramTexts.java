@@ -12,8 +12,14 @@ public final class ProgramTexts {
     /// never the student's working copy); `shown`: what the page shows (a solution without its
     /// exercise markers); `sha256`: the shipped text's hash, as a recording's header gives it.
     public record Text(Catalog.Alias alias, String shipped, String shown, String sha256) {
-        public boolean preview() { return Preview.uses(shipped); }
+        /// True when it has `//DEPS` lines: JBang fetches libraries for it (the network, on its first run).
+        public boolean fetches() { return ProgramTexts.fetches(shipped); }
     }
+
+    static final java.util.regex.Pattern DEPS = java.util.regex.Pattern.compile("(?m)^//DEPS\\s");
+
+    /// True when `text` has `//DEPS` lines.
+    public static boolean fetches(String text) { return DEPS.matcher(text).find(); }
 
     private final Map<String, Text> byAlias;
     private final Map<Path, String> files;

@@ -46,7 +46,7 @@ final class RunsTableDirective implements Directive.OnALine {
                 else id.text(run.id());
                 tr.appendElement("td").appendElement("code").text(c.plan(run.id()).shown());
                 tr.appendElement("td").text(String.format(Locale.ROOT, "%.1f s", seconds));
-                String fetches = c.program(c.catalog().get(run.alias(), run.lesson(), run.line())).shipped().lines().anyMatch(text -> text.startsWith("//DEPS "))
+                String fetches = c.program(c.catalog().get(run.alias(), run.lesson(), run.line())).fetches()
                         ? "; network on its first run" : "";   // it fetches its //DEPS: run it once before class
                 tr.appendElement("td").text(needs(run) + fetches);
                 tr.appendElement("td").text(LiveRule.label(run, c.catalog()));

@@ -27,7 +27,6 @@ final class CompiledPrograms {
         }
     }
 
-    static final Pattern DEPS = Pattern.compile("(?m)^//DEPS\\s");
     /// JBang's own compile options (`./jbang info tools` lists them): Spring reads parameter names.
     static final List<String> JBANG_JAVAC = List.of("-g", "-parameters");
     /// The longest JBang may take to resolve (and download) a program's //DEPS.
@@ -43,7 +42,7 @@ final class CompiledPrograms {
     }
 
     static boolean hasDeps(StartableRuns.Program p) {
-        return DEPS.matcher(p.text()).find();
+        return ProgramTexts.fetches(p.text());
     }
 
     /// The program compiled, compiling it first (and resolving its //DEPS) if needed. What it

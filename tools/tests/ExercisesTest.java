@@ -147,7 +147,7 @@ class ExercisesTest {
         assertTrue(e.getMessage().contains("'some-lesson', without its number"), e.toString());
     }
 
-    /// What the site shows is Sources.shown (Render embeds it, Build writes it to code/).
+    /// What the site shows is ProgramTexts' `shown` (Render embeds it, Build writes it to code/).
     @Test
     @DisplayName("the site shows an exercise as shipped, even when the working copy is solved, and its solution without markers")
     void siteShowsTheShippedExerciseAndTheCleanSolution() throws IOException {
@@ -158,22 +158,23 @@ class ExercisesTest {
                 int f(int a) {
                     return 0; // TODO: double it
                 }
-                """, Sources.shown(catalog.aliases().get("fake")));
+                """, course.ProgramTexts.load(catalog).of(catalog.aliases().get("fake")).shown());
         assertEquals("""
                 int f(int a) {
                     int b = a * 2;
                     return b;
                 }
-                """, Sources.shown(catalog.aliases().get("fake-solution")));
+                """, course.ProgramTexts.load(catalog).of(catalog.aliases().get("fake-solution")).shown());
     }
 
     @Test
     @DisplayName("the site shows each real exercise as shipped, and its solution differently, without markers")
     void siteShowsEveryExerciseAndSolution() {
         var catalog = Catalog.load(Proc.ROOT);
+        var texts = course.ProgramTexts.load(catalog);
         for (Exercise e : ALL) {
-            String exercise = Sources.shown(catalog.aliases().get(e.name()));
-            String solution = Sources.shown(catalog.aliases().get(e.solutionAlias()));
+            String exercise = texts.of(catalog.aliases().get(e.name())).shown();
+            String solution = texts.of(catalog.aliases().get(e.solutionAlias())).shown();
             assertEquals(e.shipped(), exercise, e.name() + ": the page shows the exercise as shipped");
             assertNotEquals(exercise, solution, e.name() + ": the page shows the solution, not the exercise again");
             assertFalse(solution.contains("// exercise:") || solution.contains("// end exercise"), e.name() + ": markers on the page");

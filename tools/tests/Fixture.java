@@ -113,10 +113,15 @@ public final class Fixture {
     /// Writes a recording as ./build.sh record does, with `output` as if run `id` printed it
     /// (from the program as it is now) on a machine called "JDK test".
     public void record(String id, String output) throws IOException {
+        record(root, id, output);
+    }
+
+    /// Stores `output` as run `id`'s recording in the course at `root`, as if it had been recorded
+    /// (exit 0, 0.1 s, on "JDK test"): for a test course, a Fixture's or live mode's.
+    static void record(Path root, String id, String output) throws IOException {
         var course = Build.load(root);
         var run = course.runs().get(id);
-        var plan = course.plan(id);
-        Recording.write(root, run, course.catalog().get(run.alias(), run.lesson(), run.line()), plan,
+        Recording.write(root, run, course.catalog().get(run.alias(), run.lesson(), run.line()), course.plan(id),
                 new RecordingRunner.Output(output, 0, 0.1, "JDK test"));
     }
 

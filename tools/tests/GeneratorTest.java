@@ -110,8 +110,7 @@ class GeneratorTest {
         assertEquals("999 ms: a reader's Mac ↩", entry.text());
         assertEquals("https://example.org/r", entry.selectFirst("a").attr("href"), "the source's link is kept");
         assertEquals("Figures reported by others", page.selectFirst(".cited-figures h2").ownText(), "the heading, beside its anchor link");
-        assertEquals(java.util.List.of("999 ms"), CitedFigure.in(f.file("lessons/01-first.md"),
-                Lesson.load(f.file("lessons/01-first.md")).body(), 8).stream().map(CitedFigure::figure).toList());
+        assertEquals(java.util.List.of("999 ms"), CitedFigure.all(Build.load(f.root)).stream().map(CitedFigure::figure).toList());
     }
 
     @Test

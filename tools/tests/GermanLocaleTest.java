@@ -7,7 +7,6 @@ import java.io.*;
 import java.nio.charset.StandardCharsets;
 import java.util.*;
 import java.util.concurrent.*;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.*;
 
 /// Every short recorded run, re-run as its recording was made but under a German default
@@ -23,7 +22,6 @@ class GermanLocaleTest {
     static final Map<String, String> GERMAN = Map.of("JAVA_TOOL_OPTIONS", "-Duser.language=de -Duser.country=DE");
     /// Short: the runs of at most this many seconds, as recorded (the long ones take minutes).
     static final double SHORT_SECONDS = 6;
-    static final Pattern PICKED_UP = Pattern.compile("(?m)^ *(NOTE: )?Picked up JAVA_TOOL_OPTIONS: .*\n");
 
     @Test
     @DisplayName("locale: every short recorded run, re-run under a German locale, keeps every figure its pages quote and its match:/absent: claims")
@@ -49,7 +47,7 @@ class GermanLocaleTest {
         var plan = course.plan(run.id());
         var log = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         var output = RecordingRunner.run(course.root(), run, plan, log, GERMAN);
-        String text = PICKED_UP.matcher(output.text()).replaceAll("");
+        String text = CatalogTest.PICKED_UP.matcher(output.text()).replaceAll("");
         var out = new ArrayList<String>();
         if (output.exit() != 0) out.add(run.id() + ": exited " + output.exit() + "\n" + text);
         var c = Comparison.of(course, run, plan.shown(), text, output.exit(), "German");
@@ -74,7 +72,7 @@ class GermanLocaleTest {
     void theLocalesAreInForce(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
         var program = tmp.resolve("DefaultLocale.java");
         java.nio.file.Files.writeString(program, "void main() { IO.println(String.format(\"%.2f %,d\", 1.5, 1234567)); }\n");
-        String javaCommand = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String javaCommand = Proc.JAVA.toString();
         var german = Proc.ok(Proc.run(tmp, GERMAN, Proc.HangLimit.ofMinutes(3), List.of(javaCommand, program.toString())));
         assertEquals("1,50 1.234.567", german.out().strip(), german.all());
         var arabic = Proc.ok(Proc.run(tmp, CatalogTest.ARABIC, Proc.HangLimit.ofMinutes(3), List.of(javaCommand, program.toString())));

@@ -28,7 +28,7 @@ class RecordingsTest {
         var alias = COURSE.catalog().aliases().get(run.alias());
         assertEquals(id, rec.id());
         assertEquals(alias.ref(), rec.program(), "recorded from another file");
-        assertFalse(rec.isStaleFor(Sources.shipped(alias)), Course.relative(rec.file()) + " is stale: "
+        assertFalse(rec.isStaleFor(COURSE.program(alias).shipped()), Course.relative(rec.file()) + " is stale: "
                 + alias.ref() + " changed since it was recorded. Re-record it: ./build.sh record " + id);
         assertTrue(rec.environment().matches("JDK 2[5-9].* · \\d+ cores · .*"), "environment line: " + rec.environment());
         assertFalse(rec.output().isBlank(), "recorded nothing");

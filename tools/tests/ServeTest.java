@@ -96,9 +96,7 @@ class ServeTest {
         course.Build.Loaded loaded;
         try {
             loaded = course.Build.load(root);
-            for (var run : loaded.runs().values())
-                course.Recording.write(root, run, loaded.catalog().get(run.alias(), run.lesson(), run.line()),
-                        loaded.plan(run.id()), new course.RecordingRunner.Output("ok\n", 0, 0.1, "JDK test"));
+            for (String id : loaded.runs().keySet()) Fixture.record(root, id, "ok\n");
         } catch (IOException | RuntimeException e) {
             Temp.delete(root);
             throw e;

@@ -57,11 +57,12 @@ class SiteBuildTest {
     @Quick
     void everyProgramOnAPageIsTheFileAsShipped() throws Exception {
         var catalog = Catalog.load(Proc.ROOT);
+        var texts = ProgramTexts.load(catalog);
         for (Lesson l : Lesson.loadAll(Proc.ROOT))
             for (var fig : Jsoup.parse(site.resolve(l.page())).select("figure.program")) {
                 var alias = catalog.aliases().get(fig.id().replaceFirst("^program-", ""));
                 assertNotNull(alias, fig.id());
-                assertEquals(Sources.shown(alias).stripTrailing(), fig.selectFirst("pre.code").wholeText().stripTrailing(), l.page() + " " + fig.id());
+                assertEquals(texts.of(alias).shown().stripTrailing(), fig.selectFirst("pre.code").wholeText().stripTrailing(), l.page() + " " + fig.id());
             }
     }
 
