@@ -42,7 +42,7 @@ final class CompiledPrograms {
     }
 
     static boolean hasDeps(StartableRuns.Program p) {
-        return ProgramTexts.fetches(p.text());
+        return course.ProgramTexts.fetches(p.text());
     }
 
     /// The program compiled, compiling it first (and resolving its //DEPS) if needed. What it
