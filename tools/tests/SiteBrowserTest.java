@@ -522,6 +522,7 @@ class SiteBrowserTest {
 
             // Chosen light on a system that prefers dark: light it stays.
             driver.findElement(By.cssSelector(".theme-toggle")).click();
+            sleep(300);   // the same asynchronous localStorage write as above, before the next page
             scheme("dark");
             open(base + lessons.get(2));
             assertEquals(light, background(), base + ": the reader's light theme lost to the system's dark");
