@@ -1,6 +1,7 @@
 package course;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.jsoup.nodes.Element;
 
 /// `{{program}}` / `{{program alias}}`: a program's source, highlighted, with its "Run it" box
@@ -29,8 +30,7 @@ final class ProgramDirective implements Directive.OnALine {
         caption.appendElement("span").addClass("file").text(ref);
         caption.appendText(" ");
         caption.appendElement("a").addClass("download").attr("href", "code/" + codePath(alias)).attr("download", name).text("Download " + name);
-        figure.appendElement("pre").addClass("code").attr("data-lang", "java").attr("tabindex", "0")
-                .appendElement("code").append(Highlight.toHtml(program.shown()));
+        listing(figure, program.shown(), program.excerpt());
         Element runIt = figure.appendElement("div").addClass("run-it");
         runIt.appendElement("p").addClass("run-it-title").text("Run it");
         runIt.appendElement("pre").addClass("shell").appendElement("code").text("./jbang " + alias.name());
@@ -45,6 +45,24 @@ final class ProgramDirective implements Directive.OnALine {
             compare.appendText(".");
         }
         return Html.of(figure) + "\n";
+    }
+
+    /// The program's parts in order: an open part as a listing, a folded one as a listing inside
+    /// a `<details>` that says what it holds. Each listing starts its line numbers where its part
+    /// starts in the file; the text is highlighted as one, so a comment or text block that spans
+    /// parts keeps its colour.
+    static void listing(Element figure, String source, Excerpt excerpt) {
+        String[] lines = Highlight.toHtml(source).split("\n", -1);   // one <span class="line"> per line
+        for (Excerpt.Part part : excerpt.parts()) {
+            Element parent = figure;
+            if (part.folded()) {
+                parent = figure.appendElement("details").addClass("fold");
+                parent.appendElement("summary").text(part.summary());
+            }
+            Element pre = parent.appendElement("pre").addClass("code").attr("data-lang", "java").attr("tabindex", "0");
+            if (part.first() > 1) pre.attr("style", "counter-reset: line " + (part.first() - 1));
+            pre.appendElement("code").append(String.join("\n", Arrays.asList(lines).subList(part.first() - 1, part.first() - 1 + part.lines().size())));
+        }
     }
 
     /// Where the site keeps the downloadable copy of an alias's file.
