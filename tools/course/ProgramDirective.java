@@ -15,12 +15,12 @@ final class ProgramDirective implements Directive.OnALine {
     public String render(Render page, Lesson lesson, String argument, Path file, int line) {
         String alias = argument != null ? argument : lesson == null ? null : lesson.program();
         if (alias == null) throw new BuildError(file, line, "{{program}} needs 'program: <alias>' in the front matter, or {{program alias}}");
-        return html(page.course().program(page.catalog().get(alias, file, line)), page.runs().values().stream().anyMatch(r -> r.alias().equals(alias)));
+        return html(page.course().program(page.catalog().get(alias, file, line)), page.runs().values().stream().anyMatch(r -> r.alias().equals(alias)), true);
     }
 
     /// The figure for one alias; exercises show two of them. `recorded`: a run of it is recorded,
-    /// so the box says how to compare with it.
-    static String html(ProgramTexts.Text program, boolean recorded) {
+    /// so the box says how to compare with it. `runBox`: false leaves the box out ({{listing}}).
+    static String html(ProgramTexts.Text program, boolean recorded, boolean runBox) {
         Catalog.Alias alias = program.alias();
         String ref = alias.ref();
         String name = alias.script().getFileName().toString();
@@ -31,6 +31,7 @@ final class ProgramDirective implements Directive.OnALine {
         caption.appendText(" ");
         caption.appendElement("a").addClass("download").attr("href", "code/" + codePath(alias)).attr("download", name).text("Download " + name);
         listing(figure, program.shown(), program.excerpt());
+        if (!runBox) return Html.of(figure) + "\n";
         Element runIt = figure.appendElement("div").addClass("run-it");
         runIt.appendElement("p").addClass("run-it-title").text("Run it");
         runIt.appendElement("pre").addClass("shell").appendElement("code").text("./jbang " + alias.name());
