@@ -53,7 +53,7 @@ final class ProgramDirective implements Directive.OnALine {
     /// starts in the file; the text is highlighted as one, so a comment or text block that spans
     /// parts keeps its colour.
     static void listing(Element figure, String source, Excerpt excerpt) {
-        String[] lines = Highlight.toHtml(source).split("\n", -1);   // one <span class="line"> per line
+        String[] lines = Highlight.toHtml(source).split("\n", -1);   // one bare <span> per line
         for (Excerpt.Part part : excerpt.parts()) {
             Element parent = figure;
             if (part.folded()) {
