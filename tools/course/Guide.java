@@ -106,6 +106,10 @@ public record Guide(Map<String, Alias> aliases, List<Chapter> chapters) {
                   ./jbang compare NAME          run a lesson's run here and set each figure the lesson
                                                 quotes beside the recorded one (NAME: a run id or alias)
 
+                A classroom:
+                  ./jbang doctor                check this machine: JDK, cores, network, what is fetched
+                  ./jbang prepare               fetch every library once, so the course runs offline
+
                 ./jbang alias list . describes every alias; ./jbang --help is JBang's own help.
 
                 """);

@@ -14,13 +14,8 @@ public final class ProgramTexts {
     /// `excerpt`: the shown text in open and folded parts, as the page lays it out.
     public record Text(Catalog.Alias alias, String shipped, String shown, String sha256, Excerpt excerpt) {
         /// True when it has `//DEPS` lines: JBang fetches libraries for it (the network, on its first run).
-        public boolean fetches() { return ProgramTexts.fetches(shipped); }
+        public boolean fetches() { return Deps.in(shipped); }
     }
-
-    static final java.util.regex.Pattern DEPS = java.util.regex.Pattern.compile("(?m)^//DEPS\\s");
-
-    /// True when `text` has `//DEPS` lines.
-    public static boolean fetches(String text) { return DEPS.matcher(text).find(); }
 
     private final Map<String, Text> byAlias;
     private final Map<Path, String> files;

@@ -42,7 +42,7 @@ final class CompiledPrograms {
     }
 
     static boolean hasDeps(StartableRuns.Program p) {
-        return course.ProgramTexts.fetches(p.text());
+        return course.Deps.in(p.text());
     }
 
     /// The program compiled, compiling it first (and resolving its //DEPS) if needed. What it

@@ -54,25 +54,6 @@ class CheckerTest {
                 "--source-path", Proc.ROOT.resolve("tools").toString(), Proc.ROOT.resolve("tools/Check.java").toString());
     }
 
-    /// ./jbang (and JBang) compile the checker from the files its //SOURCES lines name, and
-    /// its verdicts are kept only while those files are unchanged: the lines must name every
-    /// file that `java tools/Check.java` compiles, and no other.
-    @Test
-    @DisplayName("Check.java's //SOURCES lines name exactly the files the source launcher compiles with it")
-    void sourcesLinesAreComplete(@TempDir Path into) throws IOException {
-        var said = new ByteArrayOutputStream();
-        assertEquals(0, compileChecker(into, said), said.toString(StandardCharsets.UTF_8));
-        // javac -verbose says "[parsing started DirectoryFileObject[TOOLS:course/Course.java]]"
-        var read = new TreeSet<String>();
-        var m = Pattern.compile("\\[parsing started \\w+\\[[^\\]]*?:([\\w/]+\\.java)\\]\\]").matcher(said.toString(StandardCharsets.UTF_8));
-        while (m.find()) read.add(m.group(1));
-        var named = new TreeSet<String>();
-        Files.readAllLines(Proc.ROOT.resolve("tools/Check.java")).stream().filter(l -> l.startsWith("//SOURCES "))
-                .forEach(l -> named.addAll(List.of(l.substring(10).strip().split("\\s+"))));
-        assertFalse(read.isEmpty(), "javac -verbose named no source file:\n" + said);
-        assertEquals(read, named, "the //SOURCES lines of tools/Check.java");
-    }
-
     /// exercises/ (solutions and HINTS.md; each exercise written as shipped), tools/,
     /// jbang-catalog.json, build.sh and lessons/ copied to a new folder.
     Path copyOfTheRepo() throws IOException {

@@ -83,24 +83,6 @@ class GuideTest {
         assertEquals(List.of(), kit.Nearest.to("nosuch", List.of("build", "test", "record"), 3));
     }
 
-    /// ./jbang compiles tools/Help.java from the files its //SOURCES lines name: they must be
-    /// exactly the files `java tools/Help.java` compiles, or the jar it keeps goes stale.
-    @Test
-    void helpSourcesLinesAreComplete(@TempDir Path into) throws IOException {
-        var said = new ByteArrayOutputStream();
-        int rc = ToolProvider.getSystemJavaCompiler().run(null, null, said, "-d", into.toString(), "-verbose", "-cp", into.toString(),
-                "--source-path", Proc.ROOT.resolve("tools").toString(), Proc.ROOT.resolve("tools/Help.java").toString());
-        assertEquals(0, rc, said.toString(StandardCharsets.UTF_8));
-        var read = new TreeSet<String>();
-        var m = Pattern.compile("\\[parsing started \\w+\\[[^\\]]*?:([\\w/]+\\.java)\\]\\]").matcher(said.toString(StandardCharsets.UTF_8));
-        while (m.find()) read.add(m.group(1));
-        var named = new TreeSet<String>();
-        Files.readAllLines(Proc.ROOT.resolve("tools/Help.java")).stream().filter(l -> l.startsWith("//SOURCES "))
-                .forEach(l -> named.addAll(List.of(l.substring(10).strip().split("\\s+"))));
-        assertFalse(read.isEmpty(), said.toString(StandardCharsets.UTF_8));
-        assertEquals(read, named, "the //SOURCES lines of tools/Help.java");
-    }
-
     // ---- at the terminal -----------------------------------------------------------------------
 
     /// A copy of what ./jbang needs for its help, with no .cache at all: the help must come

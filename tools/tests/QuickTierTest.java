@@ -59,7 +59,7 @@ class QuickTierTest {
         try (var files = java.nio.file.Files.list(Proc.ROOT.resolve("programs"))) {
             for (var file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
                 String text = java.nio.file.Files.readString(file), name = file.getFileName().toString();
-                boolean deps = course.ProgramTexts.fetches(text);
+                boolean deps = course.Deps.in(text);
                 assertEquals(!deps, sources.indexOf("programs/" + name) >= 0, "programs/" + name
                         + (deps ? " has //DEPS, which the programs tier leaves to the full run" : " is run by no class of the programs tier"));
             }
