@@ -7,7 +7,7 @@ import java.lang.management.ManagementFactory;
 // A service's request threads are stuck. This program starts 150 of them: 120 wait for one of
 // the pool's connections, 30 hold one and wait for a supplier that does not answer. Then it
 // takes a JSON thread dump of itself, as `jcmd <pid> Thread.dump_to_file -format=json` would,
-// and hands you its virtual threads, parsed. Group them by the innermost frame of this
+// and hands you the stacks of its request threads. Group them by the innermost frame of this
 // program's own code (`Triage.method`, without the line), as the lesson's program does.
 
 final int WAITING_FOR_A_CONNECTION = 120, CALLING_THE_SUPPLIER = 30;
@@ -75,124 +75,23 @@ List<List<String>> virtualThreadStacks() throws Exception {
         }
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
                 .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
-        var root = (Map<?, ?>) new Json(Files.readString(file)).value();
+        // The dump writes one field a line (a JSON reader would do; this one knows the layout): a thread's "name" comes before its "stack", whose frames follow one a line.
         var stacks = new ArrayList<List<String>>();
-        for (var container : (List<?>) ((Map<?, ?>) root.get("threadDump")).get("threadContainers"))
-            for (var t : (List<?>) ((Map<?, ?>) container).get("threads")) {
-                var thread = (Map<?, ?>) t;
-                if (Boolean.TRUE.equals(thread.get("virtual")) && thread.get("name").toString().startsWith("request-"))
-                    stacks.add(((List<?>) thread.get("stack")).stream().map(Object::toString).toList());
-            }
+        List<String> stack = null;
+        boolean aRequest = false;
+        for (String line : Files.readAllLines(file)) {
+            String field = line.strip();
+            if (field.startsWith("\"name\": ")) aRequest = field.startsWith("\"name\": \"request-");
+            else if (field.equals("\"stack\": [") && aRequest) stacks.add(stack = new ArrayList<>());
+            else if (stack != null && field.startsWith("]")) stack = null;
+            else if (stack != null) stack.add(field.replaceAll("^\"|\",?$", "").replace("\\/", "/")); // JSON writes / as \/
+        }
         return stacks;
     } finally {
         Files.deleteIfExists(file);
         Files.deleteIfExists(dir);
         supplierAnswers.countDown();
         for (Thread t : threads) t.join();
-    }
-}
-
-/// A reader of standard JSON (RFC 8259): objects become maps, arrays lists, numbers and
-/// strings themselves. Enough for a thread dump; it refuses what it does not understand.
-static final class Json {
-    private final String text;
-    private int at;
-
-    Json(String text) {
-        this.text = text;
-    }
-
-    Object value() {
-        Object v = read();
-        space();
-        if (at != text.length()) throw error("text after the value");
-        return v;
-    }
-
-    private Object read() {
-        space();
-        if (at >= text.length()) throw error("end of text");
-        char c = text.charAt(at);
-        switch (c) {
-            case '{' -> {
-                at++;
-                var map = new LinkedHashMap<String, Object>();
-                space();
-                if (peek('}')) return map;
-                do {
-                    space();
-                    String key = string();
-                    space();
-                    expect(':');
-                    map.put(key, read());
-                    space();
-                } while (peek(','));
-                expect('}');
-                return map;
-            }
-            case '[' -> {
-                at++;
-                var list = new ArrayList<Object>();
-                space();
-                if (peek(']')) return list;
-                do list.add(read()); while (skipSpaceThen(','));
-                expect(']');
-                return list;
-            }
-            case '"' -> { return string(); }
-            default -> {
-                if (text.startsWith("true", at)) { at += 4; return true; }
-                if (text.startsWith("false", at)) { at += 5; return false; }
-                if (text.startsWith("null", at)) { at += 4; return null; }
-                int start = at;
-                while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) at++;
-                if (start == at) throw error("unexpected '" + c + "'");
-                return new java.math.BigDecimal(text.substring(start, at));
-            }
-        }
-    }
-
-    private String string() {
-        expect('"');
-        var s = new StringBuilder();
-        while (true) {
-            if (at >= text.length()) throw error("unterminated string");
-            char c = text.charAt(at++);
-            if (c == '"') return s.toString();
-            if (c != '\\') { s.append(c); continue; }
-            char e = text.charAt(at++);
-            switch (e) {
-                case 'n' -> s.append('\n');
-                case 't' -> s.append('\t');
-                case 'r' -> s.append('\r');
-                case 'b' -> s.append('\b');
-                case 'f' -> s.append('\f');
-                case 'u' -> { s.append((char) Integer.parseInt(text.substring(at, at + 4), 16)); at += 4; }
-                default -> s.append(e); // \" \\ \/
-            }
-        }
-    }
-
-    private boolean skipSpaceThen(char c) {
-        space();
-        return peek(c);
-    }
-
-    private boolean peek(char c) {
-        if (at < text.length() && text.charAt(at) == c) { at++; return true; }
-        return false;
-    }
-
-    private void expect(char c) {
-        if (!peek(c)) throw error("expected '" + c + "'");
-    }
-
-    private void space() {
-        while (at < text.length() && " \t\r\n".indexOf(text.charAt(at)) >= 0) at++;
-    }
-
-    private IllegalArgumentException error(String what) {
-        return new IllegalArgumentException("JSON: " + what + " at character " + at);
     }
 }
 
