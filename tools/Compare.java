@@ -35,7 +35,7 @@ void main(String[] args) {
         if (words.isEmpty()) {
             IO.println("Runs you can compare (./jbang compare RUN-ID):");
             for (var run : course.runs().values())
-                IO.println(String.format("  %-24s %s", run.id(), course.plan(run.id()).shown()));
+                IO.println(String.format("  %-24s %s", run.id(), course.plan(run.id()).described()));
             return;
         }
         var run = find(course, words);
