@@ -50,8 +50,10 @@ public final class Jdks {
     }
 
     /// The java that runs release `feature`: the tools' own when they run on it, else the path
-    /// tools/jdks.sh prints. A BuildError at `file`:`line` carries its message when there is none.
-    public static String java(Path root, int feature, Path file, int line) {
+    /// the course's tools/jdks.sh prints (its cache is the course's, whichever folder a run is
+    /// recorded in). A BuildError at `file`:`line` carries its message when there is none.
+    public static String java(int feature, Path file, int line) {
+        Path root = Course.ROOT;
         if (!isOther(feature)) return ownJava();
         String found = FOUND.get(feature);
         if (found != null) return found;
@@ -94,10 +96,10 @@ public final class Jdks {
     /// JDK, OS, cores, memory and date, with the JDK's version and vendor (and the OS as that
     /// JVM sees it) read from the JVM at `java` itself, so that a recording's header names the
     /// JDK that ran it. The same machine, so cores and memory are the tools' figures.
-    public static String environment(Path root, String java) {
+    public static String environment(String java) {
         if (java.equals(ownJava())) return RecordingRunner.environment();
         return ENVIRONMENTS.computeIfAbsent(java, j -> {
-            var props = properties(root, j);
+            var props = properties(Course.ROOT, j);
             String host = RecordingRunner.environment();
             String rest = host.substring(host.indexOf(" · ", host.indexOf(" · ") + 3));   // cores, memory, date
             return "JDK " + props.get("java.runtime.version") + " (" + props.get("java.vendor") + ") · "

@@ -135,7 +135,7 @@ public final class RecordingRunner {
         if (plan.command().getFirst().endsWith("jbang")) prebuild(root, run.alias(), log);
         var command = new ArrayList<>(plan.command());
         String javaRan = Jdks.ownJava();
-        if (Jdks.isOther(plan.jdk())) command.set(0, javaRan = Jdks.java(root, plan.jdk(), run.lesson(), run.line()));
+        if (Jdks.isOther(plan.jdk())) command.set(0, javaRan = Jdks.java(plan.jdk(), run.lesson(), run.line()));
         var pb = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
@@ -164,7 +164,7 @@ public final class RecordingRunner {
         String text = out.toString(StandardCharsets.UTF_8);
         if (out.size() >= MAX_OUTPUT) text += "\n[output cut at " + MAX_OUTPUT + " bytes]\n";
         if (!text.isEmpty() && !text.endsWith("\n")) text += "\n";
-        return new Output(text, p.exitValue(), seconds, Jdks.environment(root, javaRan));
+        return new Output(text, p.exitValue(), seconds, Jdks.environment(javaRan));
     }
 
     /// Compiles the alias first, so JBang's own "[jbang] Building jar" lines stay out of the output.
