@@ -15,14 +15,12 @@ class SynchronizedSleepsTest {
 
     static final int TASKS = 8;
     static final long SLEEP_MS = 200;
-    static final List<String> ONE_CARRIER = List.of(
-            "-Djdk.virtualThreadScheduler.parallelism=1", "-Djdk.virtualThreadScheduler.maxPoolSize=1");
     static final String PROGRAM = "programs/SynchronizedSleeps.java";
 
     @Test
     @DisplayName("synchronized-sleeps on JDK 21: the sleeps inside synchronized take turns on the one carrier, and JFR records the pins")
     void pinnedOnJdk21() {
-        var r = ok(Proc.onJdk(21, ONE_CARRIER, PROGRAM));
+        var r = ok(Proc.onJdk(21, List.of(), PROGRAM));
         assertRanOn(21, r);
         assertTrue(r.out().contains("expected on JDK 21: they are pinned"), r.all());
         Bounds.assertTime("eight pinned sleeps on one carrier, JDK 21", TASKS * SLEEP_MS, took(r));
@@ -32,17 +30,23 @@ class SynchronizedSleepsTest {
     @Test
     @DisplayName("synchronized-sleeps on JDK 25: the sleeps inside synchronized overlap (JEP 491), nothing pinned")
     void unmountedOnJdk25() {
-        assertUnmounted(25, ok(Proc.onJdk(25, ONE_CARRIER, PROGRAM)));
+        assertUnmounted(25, ok(Proc.onJdk(25, List.of(), PROGRAM)));
     }
 
     @Test
     @DisplayName("synchronized-sleeps on JDK 27: the sleeps inside synchronized overlap, nothing pinned")
     void unmountedOnJdk27() {
-        assertUnmounted(27, ok(Proc.onJdk(27, ONE_CARRIER, PROGRAM)));
+        assertUnmounted(27, ok(Proc.onJdk(27, List.of(), PROGRAM)));
     }
 
     @Test
-    @DisplayName("synchronized-sleeps with two carriers: the theory it prints follows the parallelism")
+    @DisplayName("synchronized-sleeps through ./jbang (JDK 25): one carrier by default, the sleeps overlap")
+    void throughJbang() {
+        assertUnmounted(25, ok(Proc.jbang("synchronized-sleeps")));
+    }
+
+    @Test
+    @DisplayName("synchronized-sleeps with -Djdk.virtualThreadScheduler.parallelism=2: two carriers, and the theory it prints follows them")
     void theoryFollowsTheCarriers() {
         var r = ok(Proc.java(List.of(), List.of("-Djdk.virtualThreadScheduler.parallelism=2"), PROGRAM));
         assertTrue(r.out().contains("on 2 carriers: 200 ms if they unmount, 800 ms if pinned"), r.all());
