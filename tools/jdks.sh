@@ -110,7 +110,7 @@ make_root() {
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap; } >>"$log" 2>&1 \
       || { tail -20 "$log" >&2; echo "error: apt-get could not install debootstrap (log: $log)" >&2; exit 1; }
   fi
-  say "making a Debian 13 root with openjdk-21 in .cache/jdks/debian from $m (once; about a minute, 640 MB)..."
+  say "making a Debian 13 root with openjdk-21 in .cache/jdks/debian from $m (once; about a minute)..."
   rm -rf "$debian".tmp-*
   if ! debootstrap --variant=minbase --include=openjdk-21-jdk-headless "$suite" "$tmp" "$m" >>"$log" 2>&1; then
     tail -20 "$log" >&2
@@ -123,6 +123,7 @@ make_root() {
   # file has expired, hence Check-Valid-Until=false.
   echo "deb $m $newer main" > "$tmp/etc/apt/sources.list.d/$newer.list"
   echo 'Acquire::Check-Valid-Until "false";' > "$tmp/etc/apt/apt.conf.d/99course"
+  rm -rf "$tmp"/var/cache/apt/archives/*.deb
   mv "$tmp" "$debian"
 }
 
@@ -135,6 +136,7 @@ install_release() {
     echo "  Install a JDK $feature yourself and set JDK${feature}_HOME to its home folder." >&2
     exit 1
   fi
+  in_root apt-get clean >>"$log" 2>&1 || true   # the downloaded packages: half a gigabyte
 }
 
 not_found() {
