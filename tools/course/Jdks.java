@@ -107,6 +107,35 @@ public final class Jdks {
         });
     }
 
+    /// The release a run starts on: the one it names, else the tools' own.
+    public static int runsOn(Lesson.DeclaredRun run) {
+        return isOther(run.jdk()) ? run.jdk() : running();
+    }
+
+    /// How well run `r` suits a reader on the tools' JDK, lower first: recorded on that release,
+    /// then a run that names none, then the others (`./jbang compare ALIAS` picks the first).
+    public static int distance(Lesson.DeclaredRun r) {
+        return r.jdk() == running() ? 0 : r.jdk() == 0 ? 1 : 2;
+    }
+
+    /// What `./jbang compare` says first when `run` starts on a release other than the one its
+    /// recording names, with the run recorded on that release if the course has one; null when
+    /// they agree.
+    public static String note(Build.Loaded course, Lesson.DeclaredRun run) {
+        int yours = runsOn(run);
+        Recording rec = course.recordings().get(run.id(), run.lesson(), run.line());
+        var m = java.util.regex.Pattern.compile("^JDK (\\d+)").matcher(rec.environment());
+        if (!m.find() || Integer.parseInt(m.group(1)) == yours) return null;
+        String recordedOn = rec.environment().split(" · ")[0];
+        String sameJdk = course.runs().values().stream()
+                .filter(r -> r.alias().equals(run.alias()) && r.args().equals(run.args()) && r.jdk() == yours)
+                .map(Lesson.DeclaredRun::id).findFirst().orElse(null);
+        return "Note: this runs on JDK " + yours + (yours == running() ? " (" + System.getProperty("java.runtime.version") + ", "
+                + System.getProperty("java.vendor") + ")" : "") + ", and " + run.id() + " was recorded on " + recordedOn
+                + ": a difference below may come from the JDK, not from your machine."
+                + (sameJdk == null ? "" : " Its run recorded on JDK " + yours + ": ./jbang compare " + sameJdk);
+    }
+
     /// The system properties of the JVM at `java`, from `java -XshowSettings:properties -version`.
     static Map<String, String> properties(Path root, String java) {
         try {

@@ -92,6 +92,37 @@ class JdkRunsTest {
     }
 
     @Test
+    @Quick
+    @DisplayName("compare: a note first when the run starts on another JDK than its recording's, naming the run recorded on the reader's JDK; none when they agree")
+    void compareSaysFirstWhenTheJdkDiffers() throws Exception {
+        int yours = Runtime.version().feature();
+        declare("    jdk: " + yours + "\n");
+        f.record("hello-old", "took 1234 ms\n");
+        Path rec = f.file("recordings/hello-run.txt");
+        Files.writeString(rec, Files.readString(rec).replace("# java: JDK test", "# java: JDK 21.0.13+9 (Debian) · Linux"));
+        var course = Build.load(f.root);
+        String note = Jdks.note(course, course.runs().get("hello-run"));
+        assertNotNull(note, "recorded on JDK 21, run on " + yours);
+        assertTrue(note.startsWith("Note: this runs on JDK " + yours + " ("), note);
+        assertTrue(note.contains("hello-run was recorded on JDK 21.0.13+9 (Debian): a difference below may come from the JDK"), note);
+        assertTrue(note.endsWith("Its run recorded on JDK " + yours + ": ./jbang compare hello-old"), note);
+        Files.writeString(f.file("recordings/hello-old.txt"), Files.readString(f.file("recordings/hello-old.txt"))
+                .replace("# java: JDK test", "# java: JDK " + yours + ".0.1 (Test) · Linux"));
+        assertNull(Jdks.note(Build.load(f.root), course.runs().get("hello-old")), "recorded on the JDK it runs on");
+        assertEquals(0, Jdks.distance(course.runs().get("hello-old")), "compare hello picks the run of the reader's JDK");
+        assertEquals(1, Jdks.distance(course.runs().get("hello-run")));
+    }
+
+    @Test
+    @DisplayName("compare ALIAS: of an alias's runs on several JDKs, the one recorded on the reader's JDK, with no note")
+    void compareAnAliasPicksTheReadersJdk() {
+        var r = Proc.jbang("compare", "synchronized-sleeps");
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(r.out().contains("compare synchronized-sleeps-jdk" + Runtime.version().feature() + ": java programs/SynchronizedSleeps.java"), r.all());
+        assertFalse(r.all().contains("Note: this runs on JDK"), r.all());
+    }
+
+    @Test
     @DisplayName("record: a jdk: 21 run runs on JDK 21, and its header names the JVM that ran it, vendor and full version")
     void aRunOnJdk21IsRecordedThere() throws Exception {
         f.write("programs/Hello.java", RELEASE);
