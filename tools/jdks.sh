@@ -12,15 +12,23 @@
 # the root's java in a mount namespace of its own (unshare), with the course folder, /tmp,
 # /dev, /proc and /sys mounted inside; the mounts end with the program. COURSE_NO_FETCH=1
 # forbids making the root. Exit 1, with one message saying what to do, when there is no JDK N.
+#
+# tools/jdks.sh --run N COMMAND [ARGS...] runs COMMAND from the current folder with JAVA_HOME
+# (and PATH) set to JDK N: on this machine for an installed JDK, in the Debian root for the
+# course's own (for example `tools/jdks.sh --run 27 ./jbang fanout`, as a reader on JDK 27).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=tools/find-jdk.sh
 . "$root/tools/find-jdk.sh"
 
+run=""
+if [ "${1:-}" = --run ]; then run=yes; shift; fi
 feature="${1:-}"
+[ $# -gt 0 ] && shift
 case "$feature" in
-  ''|*[!0-9]*) echo "usage: tools/jdks.sh FEATURE-RELEASE   (for example: tools/jdks.sh 21)" >&2; exit 2 ;;
+  ''|*[!0-9]*) echo "usage: tools/jdks.sh FEATURE-RELEASE  |  tools/jdks.sh --run FEATURE-RELEASE COMMAND...   (for example: tools/jdks.sh 21)" >&2; exit 2 ;;
 esac
+if [ -n "$run" ] && [ $# -eq 0 ]; then echo "usage: tools/jdks.sh --run FEATURE-RELEASE COMMAND...   (no command given)" >&2; exit 2; fi
 
 cache="$root/.cache/jdks"
 debian="$cache/debian"          # the Debian root
@@ -36,7 +44,7 @@ installed() {
     if [ "$(java_major "${!var}")" = "$feature" ]; then printf '%s\n' "${!var}/bin/java"; return 0; fi
     echo "error: $var is ${!var}, which is not a JDK $feature (no bin/java of release $feature there)." >&2
     echo "  Point it at the home folder of a JDK $feature, or unset it." >&2
-    exit 1
+    return 3
   fi
   if [ -n "${JAVA_HOME:-}" ] && [ "$(java_major "$JAVA_HOME")" = "$feature" ]; then
     printf '%s\n' "$JAVA_HOME/bin/java"; return 0
@@ -58,23 +66,31 @@ root_home() { printf '%s\n' "/usr/lib/jvm/java-$feature-openjdk-$(arch)"; }
 launcher() { printf '%s\n' "$cache/java$feature"; }
 
 write_launcher() {
-  local file; file="$(launcher)"
+  local file="$cache/in-root"
   cat > "$file.tmp" <<EOF
 #!/bin/sh
-# JDK $feature's java in the Debian root $debian (made by tools/jdks.sh).
-# Runs it from the current folder, which must be inside $root or /tmp (the only host folders
-# mounted in the root), in a private mount namespace: nothing stays mounted afterwards.
+# Runs a command in the Debian root $debian (made by tools/jdks.sh), from the current folder,
+# which must be inside $root or /tmp (the only host folders mounted there), in a private
+# mount namespace: nothing stays mounted afterwards.
 here="\$(pwd)"
 case "\$here" in
   "$root"|"$root"/*|/tmp|/tmp/*) ;;
-  *) echo "error: JDK $feature runs in the course's Debian root, which sees only $root and /tmp; run it from there (you are in \$here)" >&2; exit 2 ;;
+  *) echo "error: the course's Debian root sees only $root and /tmp; run this from there (you are in \$here)" >&2; exit 2 ;;
 esac
 exec unshare -m --propagation private sh -c '
   r="\$1" c="\$2" d="\$3"; shift 3
   mount -t proc proc "\$r/proc" && mount --rbind /dev "\$r/dev" && mount --rbind /sys "\$r/sys" \\
     && mkdir -p "\$r\$c" && mount --bind "\$c" "\$r\$c" && mount --bind /tmp "\$r/tmp" \\
     && exec chroot "\$r" /bin/sh -c '"'"'cd "\$0" && exec "\$@"'"'"' "\$d" "\$@"
-' sh "$debian" "$root" "\$here" "$(root_home)/bin/java" "\$@"
+' sh "$debian" "$root" "\$here" "\$@"
+EOF
+  chmod +x "$file.tmp"
+  mv "$file.tmp" "$file"
+  file="$(launcher)"
+  cat > "$file.tmp" <<EOF
+#!/bin/sh
+# JDK $feature's java in the course's Debian root (tools/jdks.sh).
+exec "$cache/in-root" "$(root_home)/bin/java" "\$@"
 EOF
   chmod +x "$file.tmp"
   mv "$file.tmp" "$file"
@@ -147,18 +163,39 @@ not_found() {
   exit 1
 }
 
-if installed; then exit 0; fi
-if [ -x "$debian$(root_home)/bin/java" ] && [ -x "$(launcher)" ]; then launcher; exit 0; fi
+# Runs the command of --run with the JDK home $1 as JAVA_HOME; in the root for the course's own.
+run_with() {
+  local home="$1"; shift
+  if [ "$home" = "$debian$(root_home)" ]; then
+    exec "$cache/in-root" env JAVA_HOME="$(root_home)" PATH="$(root_home)/bin:/usr/sbin:/usr/bin:/sbin:/bin" "$@"
+  fi
+  JAVA_HOME="$home" PATH="$home/bin:$PATH" exec "$@"
+}
 
-why="$(cannot_provision)"
-[ -z "$why" ] || not_found "$why"
-mkdir -p "$cache"
-exec 9>"$cache/.lock"
-flock 9   # one provisioning at a time; a second caller then finds the JDK ready
-if [ ! -x "$debian$(root_home)/bin/java" ]; then
-  [ -d "$debian" ] || make_root
-  [ -x "$debian$(root_home)/bin/java" ] || install_release
+rc=0
+java="$(installed)" || rc=$?
+[ "$rc" -eq 3 ] && exit 1
+if [ "$rc" -ne 0 ]; then
+  if [ -x "$debian$(root_home)/bin/java" ] && [ -x "$(launcher)" ] && [ -x "$cache/in-root" ]; then
+    java="$(launcher)"
+  else
+    why="$(cannot_provision)"
+    [ -z "$why" ] || not_found "$why"
+    mkdir -p "$cache"
+    exec 9>"$cache/.lock"
+    flock 9   # one provisioning at a time; a second caller then finds the JDK ready
+    if [ ! -x "$debian$(root_home)/bin/java" ]; then
+      [ -d "$debian" ] || make_root
+      [ -x "$debian$(root_home)/bin/java" ] || install_release
+    fi
+    write_launcher
+    (cd "$root" && "$(launcher)" -version) >/dev/null 2>&1 || { echo "error: JDK $feature in .cache/jdks/debian does not start: $(launcher) -version" >&2; exit 1; }
+    java="$(launcher)"
+    exec 9>&-
+  fi
 fi
-write_launcher
-(cd "$root" && "$(launcher)" -version) >/dev/null 2>&1 || { echo "error: JDK $feature in .cache/jdks/debian does not start: $(launcher) -version" >&2; exit 1; }
-launcher
+if [ -n "$run" ]; then
+  if [ "$java" = "$(launcher)" ]; then run_with "$debian$(root_home)" "$@"; fi
+  run_with "$(dirname "$(dirname "$java")")" "$@"
+fi
+printf '%s\n' "$java"
