@@ -9,6 +9,7 @@
 #   ./build.sh cited        list the figures the lessons cite from elsewhere, with their sources
 #   ./build.sh words        words, asides and sentences per lesson, against the length budget
 #   ./build.sh sync         write into jbang-catalog.json what follows from the course (exercise aliases)
+#   ./build.sh new lesson SLUG EXERCISE  write the files of a new lesson and its exercise, to fill in
 #   ./build.sh check ...    the exercise checker (same as ./jbang check ...)
 #   ./build.sh compare ...  run a lesson's run here and compare it with the recording
 #   ./build.sh serve        live mode for instructors
@@ -18,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 root="$(pwd)"
 
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 
 # The names among $2... nearest to $1 (edit distance at most 2, or containing it), nearest first.
 nearest() {
@@ -118,6 +119,9 @@ case "$cmd" in
     ;;
   sync)
     run_tool Site.java sync
+    ;;
+  new)
+    run_tool Site.java new "$@"
     ;;
   check)
     exec ./jbang check "$@"   # compiled with javac alone, no JBang: see run_checker in ./jbang

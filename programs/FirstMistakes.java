@@ -6,10 +6,12 @@
 // reaches the default uncaught-exception handler, which prints it.
 
 void main(String[] args) throws InterruptedException {
+    // @fold the usage line, for any argument
     if (args.length > 0) {
         System.err.println("usage: mistakes  (no arguments)");
         System.exit(2);
     }
+    // @end
     Runnable task = () -> {
         throw new IllegalStateException("the task failed");
     };
@@ -38,6 +40,7 @@ void main(String[] args) throws InterruptedException {
     }
 }
 
+// @fold printedToStandardError: running code with System.err sent to a buffer
 // Runs `code` with System.err sent to a buffer, and returns what was written to it: where an
 // uncaught exception would have been printed.
 static String printedToStandardError(Runnable code) {
@@ -51,3 +54,4 @@ static String printedToStandardError(Runnable code) {
     }
     return buffer.toString(StandardCharsets.UTF_8);
 }
+// @end

@@ -5,10 +5,12 @@
 // Thread.currentThread() prints inside it, and whether it is virtual.
 
 void main(String[] args) throws Exception {
+    // @fold the usage line, for any argument
     if (args.length > 0) {
         System.err.println("usage: first  (no arguments)");
         System.exit(2);
     }
+    // @end
     IO.println("main: " + describe());
 
     // 1. A builder for virtual threads, started at once.
@@ -37,6 +39,7 @@ void main(String[] args) throws Exception {
         for (var answer : answers) IO.println(answer.get());
     }
 
+    // @fold seen from main: a virtual thread while it waits, and after it has ended
     // Seen from another thread: a virtual thread that waits has no carrier.
     var go = new CountDownLatch(1);
     Thread waiter = Thread.ofVirtual().name("waiter").start(() -> {
@@ -58,9 +61,12 @@ void main(String[] args) throws Exception {
     go.countDown();
     waiter.join();
     IO.println("after it ended: " + waiter);
+    // @end
 }
 
+// @fold describe(): Thread.currentThread() and isVirtual()
 String describe() {
     Thread me = Thread.currentThread();
     return me + "  isVirtual=" + me.isVirtual();
 }
+// @end

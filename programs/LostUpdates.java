@@ -1,5 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
+// @fold the sizes (1,000 threads x 10,000 increments, and caps), and interface Counter: increment(), count()
 
 // A thousand virtual threads add to one shared counter, six ways. Two ways lose updates;
 // the four that do not differ in how long they make the threads wait for each other.
@@ -13,6 +14,7 @@ interface Counter {
     long count();
 }
 
+// @end
 static final class PlainInt implements Counter {
     int count;
     public void increment() { count++; } // read, add one, write: three steps
@@ -37,6 +39,7 @@ static final class Adder implements Counter {
     public long count() { return count.sum(); }
 }
 
+// @fold synchronized and ReentrantLock: count++ under a lock; WAYS lists the six in order
 static final class Synchronized implements Counter {
     int count;
     public synchronized void increment() { count++; }
@@ -73,8 +76,10 @@ static final List<Way> WAYS = List.of(
         new Way("LongAdder", Adder::new),
         new Way("synchronized", Synchronized::new),
         new Way("ReentrantLock", Locked::new));
+// @end
 
 void main(String[] args) throws InterruptedException, ExecutionException {
+    // @fold the arguments, checked; warmUp(); the heading with the expected count
     int threads = argument(args, 0, THREADS, MAX_THREADS);
     int increments = argument(args, 1, INCREMENTS, MAX_INCREMENTS);
     long expected = (long) threads * increments;
@@ -83,6 +88,7 @@ void main(String[] args) throws InterruptedException, ExecutionException {
     warmUp();
     IO.println(String.format(Locale.ROOT, "%,d virtual threads x %,d increments of one shared counter, expected %,d",
             threads, increments, expected));
+    // @end
     for (Way way : WAYS) {
         Counter counter = way.newCounter().get();
         long tookMs = race(counter, threads, increments);
@@ -91,6 +97,7 @@ void main(String[] args) throws InterruptedException, ExecutionException {
                 way.name() + ":", count, expected - count, tookMs));
     }
 }
+// @fold race: a virtual thread each, released together from a start gate of two latches, each calling incrementMany; warmUp; the arguments
 
 /// Every thread waits at the gate until all have arrived, and then they are released together
 /// (woken one after another) to increment the same counter; at any instant, only as many run
@@ -150,3 +157,4 @@ static void usage() {
             MAX_THREADS, MAX_INCREMENTS, MAX_TOTAL);
     System.exit(2);
 }
+// @end

@@ -1,5 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
+// @fold what the program does, its imports and limits: a million threads, 2,048 bytes of heap each
 
 // Look at many virtual threads, then count a million. First this process takes a JSON thread
 // dump of itself while up to 100,000 virtual threads wait, summarises it, and asks jstack for
@@ -15,7 +16,9 @@ static final long HEAP_PER_THREAD = 2_048;  // bytes; more than a waiting virtua
 static final Duration PATIENCE = Duration.ofMinutes(2); // for every thread to wait, once all have started
 static final String USAGE = "usage: million [count]  (1 to " + MAX_THREADS + ", default " + MAX_THREADS + ")";
 
+// @end
 void main(String[] args) throws Exception {
+    // @fold reading the count, and checking that 2,048 bytes a thread fit in the heap
     int count = count(args);
     long maxHeap = Runtime.getRuntime().maxMemory();
     long needed = count * HEAP_PER_THREAD;
@@ -27,10 +30,12 @@ void main(String[] args) throws Exception {
                 + "java -Xmx" + (mb(needed) / 1024 + 1) + "g programs/MillionThreads.java");
         System.exit(1);
     }
+    // @end
     seeThem(Math.min(count, MAX_DUMPED));
     holdAll(count);
     IO.println("main returns: the JVM exits without waking them (virtual threads are daemon threads)");
 }
+// @fold count: reading the thread count from the arguments, or the usage line
 
 /// The thread count: the argument (`100000`, `100,000` or `100_000`), or MAX_THREADS without one.
 int count(String[] args) {
@@ -45,9 +50,11 @@ int count(String[] args) {
     return Integer.parseInt(digits);
 }
 
+// @end
 /// Holds `count` named virtual threads and looks at them from inside (a JSON dump) and from
 /// outside (jstack).
 void seeThem(int count) throws Exception {
+    // @fold starting the waiters (waiter-0, waiter-1, ...) on a latch, alive.await() until all run, the files
     var alive = new CountDownLatch(count);
     var release = new CountDownLatch(1);
     var threads = new ArrayList<Thread>();
@@ -66,27 +73,33 @@ void seeThem(int count) throws Exception {
     Path dir = Files.createTempDirectory("million-dump-");
     Path file = dir.resolve("threads.json");
     Path jstackOutput = dir.resolve("jstack.txt");
+    // @end
     try {
+        // @fold printing which dump this is, and starting the clock
         IO.println("dump of " + count + " waiting virtual threads, "
                 + "as jcmd <pid> Thread.dump_to_file -format=json <file> takes it:");
         long start = System.nanoTime();
+        // @end
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
                 .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
         IO.println(String.format(Locale.ROOT, "  written in %d ms, %.1f MB", since(start), Files.size(file) / MB));
         summarise(file);
         jstackWhileOneSpins(jstackOutput);
     } finally {
+        // @fold deleting the dump and releasing the waiters
         Files.deleteIfExists(file);
         Files.deleteIfExists(jstackOutput);
         Files.deleteIfExists(dir);
         IO.println("  dump deleted: " + !Files.exists(dir));
         release.countDown();
         for (Thread t : threads) t.join();
+        // @end
     }
 }
 
 /// Starts `count` virtual threads that each wait on a latch, and counts them once all of them wait.
 void holdAll(int count) throws InterruptedException {
+    // @fold the latches alive and never, a count of the threads inside, the heap before, the clock
     var alive = new CountDownLatch(count);
     var never = new CountDownLatch(1);
     var inside = new AtomicInteger(); // threads that have started and not yet ended
@@ -94,8 +107,10 @@ void holdAll(int count) throws InterruptedException {
     long heapBefore = heapAfterGc();
 
     long start = System.nanoTime();
+    // @end
     for (int i = 0; i < count; i++) {
         threads[i] = Thread.ofVirtual().start(() -> {
+            // @fold counting itself in, then waiting on never, a latch nobody opens
             inside.incrementAndGet();
             alive.countDown();
             try {
@@ -105,8 +120,10 @@ void holdAll(int count) throws InterruptedException {
             } finally {
                 inside.decrementAndGet();
             }
+            // @end
         });
     }
+    // @fold alive.await() until all have started, then until each one is WAITING, timed
     alive.await(); // every thread has started; some may not have reached never.await() yet
     long deadline = System.nanoTime() + PATIENCE.toNanos();
     int notWaiting = 0;
@@ -124,13 +141,17 @@ void holdAll(int count) throws InterruptedException {
         System.exit(1);
     }
     long allWaitingMs = since(start);
+    // @end
     int peak = inside.get(); // none can end while `never` is closed: this is every thread at once
     long heap = heapUsed(); // no GC here: collecting a heap this full would take seconds
+    // @fold printing the peak, the time and the heap per thread
     IO.println(String.format(Locale.ROOT, "peak: %d virtual threads alive at once, all started and waiting after %d ms",
             peak, allWaitingMs));
     IO.println(String.format(Locale.ROOT, "heap used: %d MB with all alive, %d MB before they started (%d bytes per thread)",
             mb(heap), mb(heapBefore), (heap - heapBefore) / count));
+    // @end
 }
+// @fold summarise (the dump by state and parkBlocker), jstack while spin runs, heap and time helpers
 
 /// Counts what a JSON thread dump says, line by line (it puts one field on each line).
 void summarise(Path dump) throws IOException {
@@ -232,3 +253,4 @@ static final double MB = 1024 * 1024;
 long mb(long bytes) {
     return Math.round(bytes / MB);
 }
+// @end

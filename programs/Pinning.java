@@ -1,6 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
+// @fold what the program shows, and the import of JFR's RecordingStream
 // One carrier thread, four virtual threads that each sleep 200 ms, in four settings.
 // A virtual thread that can unmount frees the carrier while it sleeps: the four sleeps overlap.
 // A pinned one holds the carrier: the four sleeps run one after another.
@@ -8,6 +9,7 @@
 
 import jdk.jfr.consumer.RecordingStream;
 
+// @end
 static final int TASKS = 4;
 static final Duration SLEEP = Duration.ofMillis(200);
 static final Duration PINNED_THRESHOLD = Duration.ofMillis(20); // JFR's default for this event
@@ -17,6 +19,7 @@ void main(String[] args) throws Exception {
     // First, before any virtual thread exists: the scheduler reads these once, when it is created.
     System.setProperty("jdk.virtualThreadScheduler.parallelism", "1");
     System.setProperty("jdk.virtualThreadScheduler.maxPoolSize", "1");
+    // @fold the usage check, and printing the theory: 200 ms if they unmount, 800 ms if pinned
     if (args.length > 0) {
         System.err.println("usage: pinning  (no arguments)");
         System.exit(2);
@@ -24,6 +27,7 @@ void main(String[] args) throws Exception {
 
     IO.println(TASKS + " virtual threads each sleep " + SLEEP.toMillis() + " ms on one carrier: "
             + SLEEP.toMillis() + " ms if they unmount, " + TASKS * SLEEP.toMillis() + " ms if pinned");
+    // @end
     measure("plain sleep", i -> sleep());
     measure("synchronized, own lock", i -> {
         Object lock = new Object();
@@ -41,6 +45,7 @@ void main(String[] args) throws Exception {
     IO.println("carriers seen: " + carriersSeen);
 }
 
+// @fold measure: runs TASKS virtual threads doing task(i), times them, counts JFR's pinned events; carrierOf and sleep
 // Runs TASKS virtual threads, each doing task(i), while JFR records pinned events.
 void measure(String label, IntConsumer task) throws InterruptedException, ExecutionException {
     List<Pinned> pinned = Collections.synchronizedList(new ArrayList<>());
@@ -91,6 +96,7 @@ static void sleep() {
         throw new RuntimeException(e);
     }
 }
+// @end
 
 // The JVM runs a class's static initializer once, on first use, so each task needs a class of its own.
 // Calling touch() is that first use: the calling thread runs the initializer, which sleeps.

@@ -9,11 +9,13 @@ static final int LIMIT = 3_000_000;
 static final int MAX_TASKS = 256;
 
 void main(String[] args) {
+    // @fold reading the number of tasks (default 16), and the usage line
     int tasks = args.length == 1 ? parseOrZero(args[0]) : 16;
     if (args.length > 1 || tasks < 1 || tasks > MAX_TASKS) {
         System.err.println("usage: primes [tasks]  (1 to " + MAX_TASKS + ", default 16)");
         System.exit(2);
     }
+    // @end
     int cores = Runtime.getRuntime().availableProcessors();
     IO.println(tasks + " tasks, each counting the primes below " + LIMIT + ", on " + cores + " cores");
 
@@ -29,6 +31,7 @@ void main(String[] args) {
             (double) single / pool, (double) single / virtual));
 }
 
+// @fold time: runs the tasks on one kind of executor and prints how long they took
 long time(String label, int tasks, Supplier<ExecutorService> executor) {
     long start = System.nanoTime();
     List<Integer> counts = run(tasks, executor);
@@ -37,6 +40,7 @@ long time(String label, int tasks, Supplier<ExecutorService> executor) {
             label + ":", tasks, tookMs, describe(counts)));
     return tookMs;
 }
+// @end
 
 List<Integer> run(int tasks, Supplier<ExecutorService> newExecutor) {
     List<Future<Integer>> results = new ArrayList<>();
@@ -46,6 +50,7 @@ List<Integer> run(int tasks, Supplier<ExecutorService> newExecutor) {
     return results.stream().map(Future::resultNow).toList();
 }
 
+// @fold countPrimes and isPrime: counting the primes below a number by trial division
 int countPrimes(int below) {
     int count = 0;
     for (int n = 2; n < below; n++) {
@@ -61,7 +66,9 @@ boolean isPrime(int n) {
     }
     return true;
 }
+// @end
 
+// @fold describing the counts (one number when all tasks agree), and parsing the argument
 // "216816" when every task agrees, else every count: a wrong count must show.
 String describe(List<Integer> counts) {
     var distinct = new TreeSet<>(counts);
@@ -75,3 +82,4 @@ int parseOrZero(String text) {
         return 0;
     }
 }
+// @end

@@ -2,14 +2,17 @@
 //JAVA 25+
 //DEPS org.springframework.boot:spring-boot-dependencies:4.0.7@pom
 //DEPS org.springframework.boot:spring-boot-starter-web
+// @fold what the program is: a Spring Boot app and its load generator in one file
 
 // A Spring Boot web application whose one endpoint waits like a JDBC call, and a
 // load generator in the same program that sends a burst of requests at it. The
 // mode is one property: Tomcat's pool of platform threads, or
 // spring.threads.virtual.enabled=true.
 
+// @end
 // Spring scans this class's package for components: the default package fails.
 package course.spring;
+// @fold the imports
 
 import java.lang.management.ManagementFactory;
 import java.net.URI;
@@ -25,9 +28,11 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+// @end
 @SpringBootApplication
 @RestController
 public class SpringProperty {
+    // @fold the arguments' limits, the client's 60 s timeout, the usage line, waitMs and servedBy
 
     static final int MAX_THREADS = 400, MAX_REQUESTS = 4_000, MAX_WAIT_MS = 2_000; // wait: at least 1 ms
     static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(60); // a request gives up then: every burst ends
@@ -37,6 +42,7 @@ public class SpringProperty {
     static long waitMs;                                       // the downstream call's time
     static final Map<String, Boolean> servedBy = new ConcurrentHashMap<>(); // thread name -> virtual?
 
+    // @end
     // The endpoint. The sleep stands in for a call that blocks its thread: a JDBC query.
     @GetMapping("/")
     String answer() throws InterruptedException {
@@ -46,6 +52,7 @@ public class SpringProperty {
     }
 
     public static void main(String[] args) throws Exception {
+        // @fold reading the mode, threads, requests and wait, and the usage line
         String mode = args.length > 0 ? args[0] : "pool";
         int threads = args.length > 1 ? number(args[1]) : 200;
         int requests = args.length > 2 ? number(args[2]) : 2_000;
@@ -56,6 +63,7 @@ public class SpringProperty {
             System.err.println(USAGE);
             System.exit(2);
         }
+        // @end
         var app = new SpringApplication(SpringProperty.class);
         app.setBannerMode(Banner.Mode.OFF);
         app.setLogStartupInfo(false);
@@ -68,6 +76,7 @@ public class SpringProperty {
                 "server.shutdown", "immediate",           // at the end, stop without waiting
                 "logging.level.root", "error"));          // errors only: the output is the measurement
         try (var context = app.run()) {
+            // @fold the server's port, printing the settings and the non-daemon threads, an unmeasured warm-up burst
             int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
             var uri = URI.create("http://127.0.0.1:" + port + "/");
             say("%s: %d requests at once, the endpoint waits %d ms, server.tomcat.threads.max=%d, %d cores",
@@ -75,9 +84,11 @@ public class SpringProperty {
             say("non-daemon threads besides main: %s", nonDaemonThreads());
             burst(uri, Math.min(requests, 100)); // warm-up, not measured
             servedBy.clear();
+            // @end
             report(mode, threads, requests, burst(uri, requests));
         }
     }
+    // @fold burst, the load generator: a virtual thread per request, released together from a gate; report: the rate, p50 and p99, the CPU time, both ceilings
 
     record Burst(int ok, Map<String, Integer> failures, long wallNanos, long[] latencies, long cpuNanos) {}
 
@@ -175,4 +186,5 @@ public class SpringProperty {
     static void say(String format, Object... args) {
         System.out.println(String.format(Locale.ROOT, format, args));
     }
+    // @end
 }

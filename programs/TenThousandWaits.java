@@ -11,6 +11,7 @@ static final Map<String, Integer> MAX_TASKS = Map.of("virtual", 1_000_000, "pool
 static final String USAGE = "usage: waits [virtual|pool|platform] [tasks]  (tasks at most: virtual 1000000, pool 20000, platform 2000)";
 
 void main(String[] args) throws InterruptedException, ExecutionException {
+    // @fold reading the kind and the number of tasks, within the caps; a warning before a long pool run
     String kind = args.length > 0 ? args[0] : "virtual";
     int tasks = args.length > 1 ? parseOrZero(args[1]) : 10_000;
     if (args.length > 2 || !MAX_TASKS.containsKey(kind) || tasks < 1 || tasks > MAX_TASKS.get(kind)) {
@@ -20,6 +21,7 @@ void main(String[] args) throws InterruptedException, ExecutionException {
 
     if (kind.equals("pool") && tasks > 9 * POOL_THREADS) // ten rounds or more: say so before the wait
         IO.println("This takes about " + (tasks + POOL_THREADS - 1) / POOL_THREADS * WAIT.toSeconds() + " s: the pool runs " + POOL_THREADS + " tasks at a time.");
+    // @end
     var waits = new ArrayList<Future<?>>(tasks);
     long start = System.nanoTime();
     try (ExecutorService executor = switch (kind) {
@@ -41,6 +43,7 @@ void main(String[] args) throws InterruptedException, ExecutionException {
     // A pool runs its tasks in rounds of POOL_THREADS.
     int rounds = kind.equals("pool") ? (tasks + POOL_THREADS - 1) / POOL_THREADS : 1;
     long theoryMs = rounds * WAIT.toMillis();
+    // @fold printing the time measured next to the time theory allows
     String where = switch (kind) {
         case "virtual" -> "virtual threads";
         case "pool" -> "a pool of " + POOL_THREADS + " threads";
@@ -48,7 +51,9 @@ void main(String[] args) throws InterruptedException, ExecutionException {
     };
     IO.println(tasks + " tasks on " + where + " took " + tookMs + " ms (theory: at least "
             + theoryMs + " ms = " + rounds + (rounds == 1 ? " round" : " rounds") + " of " + WAIT.toMillis() + " ms)");
+    // @end
 }
+// @fold parsing the number of tasks: 10000, 10_000 or 10,000
 
 int parseOrZero(String text) {
     try {
@@ -57,3 +62,4 @@ int parseOrZero(String text) {
         return 0;
     }
 }
+// @end

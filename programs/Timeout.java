@@ -1,22 +1,27 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
+// @fold what it shows: a 200 ms wait for 1,800 ms of work, then walking away or cancelling
 
 // A caller waits 200 ms for a task that needs 1,800 ms, gives up, and then either walks away
 // or cancels the task. Every time is in ms since the executor was opened.
 
+// @end
 static final Duration WORK = Duration.ofMillis(1_800);
 static final Duration PATIENCE = Duration.ofMillis(200);
 
 void main(String[] args) throws Exception {
+    // @fold no arguments allowed
     if (args.length > 0) {
         System.err.println("usage: timeout  (no arguments)");
         System.exit(2);
     }
+    // @end
     giveUp("without cancel", false);
     giveUp("with cancel(true)", true);
 }
 
 void giveUp(String label, boolean cancel) throws Exception {
+    // @fold what the task and the caller note: the times, the interrupt, the future, its state, cancel's result
     var workDoneAt = new AtomicLong(-1);
     var cleanupAt = new AtomicLong(-1);
     var interrupted = new AtomicBoolean();
@@ -25,6 +30,7 @@ void giveUp(String label, boolean cancel) throws Exception {
     Future.State stateWhenGivingUp;
     boolean cancelResult = false;
 
+    // @end
     long start = System.nanoTime();
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         future = executor.submit(() -> {
@@ -48,6 +54,7 @@ void giveUp(String label, boolean cancel) throws Exception {
         if (cancel) cancelResult = future.cancel(true); // true: interrupt the thread running it
     } // close() waits for every task the executor started
     long scopeExitedAt = since(start);
+    // @fold printing what happened, in a fixed order
 
     IO.println(label + ": the caller gave up at " + gaveUpAt + " ms, state then: " + stateWhenGivingUp);
     if (cancel) IO.println(label + ": cancel returned " + cancelResult);
@@ -59,8 +66,11 @@ void giveUp(String label, boolean cancel) throws Exception {
             : "never ran"));
     IO.println(label + ": state at the end: " + future.state());
     IO.println(label + ": the executor's scope exited at " + scopeExitedAt + " ms");
+    // @end
 }
+// @fold since: ms since the executor was opened
 
 long since(long startNanos) {
     return (System.nanoTime() - startNanos) / 1_000_000;
 }
+// @end

@@ -12,6 +12,7 @@ import course.*;
 ///   cited              list every figure the pages cite from elsewhere: where, figure, source
 ///   words              per lesson: main-path words, aside words, sentences, words per sentence
 ///   sync               write into jbang-catalog.json what follows from the course (exercise aliases, lesson titles)
+///   new lesson SLUG EXERCISE  write the files of a new lesson and its exercise, each a working start to fill in
 void main(String[] args) throws Exception {
     String command = args.length == 0 ? "build" : args[0];
     Path root = course.Course.ROOT;
@@ -50,8 +51,18 @@ void main(String[] args) throws Exception {
                 IO.println(changed.isEmpty() ? "jbang-catalog.json is in sync: nothing to write"
                         : "jbang-catalog.json: wrote " + String.join(", ", changed));
             }
+            case "new" -> {
+                if (args.length != 4 || !args[1].equals("lesson")) {
+                    System.err.println("usage: ./build.sh new lesson SLUG EXERCISE   (e.g. ./build.sh new lesson request-context tag-along)");
+                    System.exit(2);
+                }
+                IO.println("wrote, to fill in (the first six by hand; the rest follows from them):");
+                for (String f : Scaffold.lesson(root, args[2], args[3])) IO.println("  " + f);
+                IO.println("next: edit them, then ./build.sh record " + args[2] + ", ./build.sh, ./build.sh test quick, and ./build.sh test "
+                        + Scaffold.camel(args[2]) + "Test ExercisesTest");
+            }
             default -> {
-                System.err.println("unknown command '" + command + "': use build, record [id...], runs, cited, words or sync");
+                System.err.println("unknown command '" + command + "': use build, record [id...], runs, cited, words, sync or new");
                 System.exit(2);
             }
         }

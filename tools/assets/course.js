@@ -94,11 +94,12 @@
     } else fallback();
   }
   $$("figure.program").forEach(function (fig) {
-    var code = $("pre.code code", fig), b = $("figcaption button.copy", fig);
-    if (!code || !b) return;
+    var codes = $$("pre.code code", fig), b = $("figcaption button.copy", fig);
+    if (!codes.length || !b) return;
     var name = ($("figcaption .file", fig) || {}).textContent || "the program";
     b.addEventListener("click", function () {
-      var text = code.textContent; // each line is a span; numbers are CSS, so not in the text
+      // Open and folded parts in order: the whole file. Each line is a span; numbers are CSS, so not in the text.
+      var text = codes.map(function (c) { return c.textContent; }).join("\n");
       copy(text + "\n", b, name); // the highlighter drops the file's final newline
     });
   });

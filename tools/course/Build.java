@@ -185,6 +185,16 @@ public final class Build {
             }
         }
 
+        /// Under a lesson's title: how long it takes, as {@link ReadingTime} counts it.
+        static String timeLine(ReadingTime t) {
+            var parts = new ArrayList<String>();
+            parts.add(t.readingMinutes() + " to read");
+            if (t.codeMinutes() > 0) parts.add(t.codeMinutes() + " for the code");
+            if (t.runMinutes() > 0) parts.add(t.runMinutes() + " waiting for its programs");
+            return Html.of(Html.element("p").addClass("lesson-time").text("About " + t.minutes() + " minutes: "
+                    + String.join(", ", parts) + "; then its exercise."));
+        }
+
         LessonPage lessonPage(int i, Set<String> placed) {
             long t0 = System.nanoTime();
             Lesson l = lessons.get(i);
@@ -194,7 +204,7 @@ public final class Build {
             for (var ex : c.exercises())
                 if (!placed.contains(ex.name()) && ex.lessonFile().equals(l.fileStem()))
                     extra.append(ExerciseDirective.html(render, ex, l, l.file(), 0));
-            String content = Html.of(Html.element("h1").text(l.title())) + "\n" + body
+            String content = Html.of(Html.element("h1").text(l.title())) + "\n" + timeLine(ReadingTime.of(c, l)) + "\n" + body
                     + (extra.isEmpty() ? "" : Html.of(Html.element("h2").id("exercises").text("Exercises")) + "\n" + extra) + render.citedSection();
             String prev = i > 0 ? Pages.link("prev", lessons.get(i - 1), null, null) : Pages.link("prev", null, "index.html", "Course home");
             String next = i + 1 < lessons.size() ? Pages.link("next", lessons.get(i + 1), null, null) : Pages.link("next", null, "exercises.html", "Exercises");

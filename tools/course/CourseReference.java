@@ -10,17 +10,19 @@ import java.util.regex.*;
 /// - `{{lesson SLUG}}`: "lesson 5", linked to SLUG.html; `{{Lesson SLUG}}` starts a sentence.
 /// - `{{lesson-number SLUG}}`: "5" alone, unlinked (a heading, raw HTML, "lesson 9's").
 /// - `{{course lessons}}`: how many lessons there are.
-/// - `{{course reading-minutes}}`: the main-path words of every lesson ({@link ProseCount})
-///   at {@link #WORDS_PER_MINUTE} words a minute, rounded up.
+/// - `{{course exercises}}`: how many exercises there are.
+/// - `{{course reading-minutes}}`, `{{course code-minutes}}`, `{{course run-minutes}}` and
+///   `{{course minutes}}`, their sum: how long the lessons take, from what can be counted
+///   ({@link ReadingTime}), rounded up.
 ///
 /// An unknown slug or value stops the build at its line.
 public record CourseReference(String kind, String argument, Path file, int line) {
 
     public static final Pattern SYNTAX = Pattern.compile("\\{\\{(lesson|Lesson|lesson-number|course) (" + Slug.WORDS + ")\\}\\}");
-    static final String USAGE = "{{lesson slug}}, {{Lesson slug}}, {{lesson-number slug}}, {{course lessons}} or {{course reading-minutes}}";
+    static final String USAGE = "{{lesson slug}}, {{Lesson slug}}, {{lesson-number slug}} or {{course lessons|exercises|reading-minutes|code-minutes|run-minutes|minutes}}";
     /// The reading rate behind `{{course reading-minutes}}`.
     public static final int WORDS_PER_MINUTE = 200;
-    static final List<String> COURSE_VALUES = List.of("lessons", "reading-minutes");
+    static final List<String> COURSE_VALUES = List.of("lessons", "exercises", "reading-minutes", "code-minutes", "run-minutes", "minutes");
 
     /// The reference that starts at `start` of `line`, or null when none does.
     static CourseReference at(String text, int start, Path file, int line, int[] end) {
@@ -38,7 +40,11 @@ public record CourseReference(String kind, String argument, Path file, int line)
     String markdown(Build.Loaded course) {
         if (kind.equals("course")) return switch (argument) {
             case "lessons" -> Integer.toString(course.lessons().size());
-            default -> Integer.toString(readingMinutes(course));
+            case "exercises" -> Integer.toString(course.exercises().size());
+            case "reading-minutes" -> Integer.toString(ReadingTime.of(course).readingMinutes());
+            case "code-minutes" -> Integer.toString(ReadingTime.of(course).codeMinutes());
+            case "run-minutes" -> Integer.toString(ReadingTime.of(course).runMinutes());
+            default -> Integer.toString(ReadingTime.of(course).minutes());
         };
         Lesson l = lesson(course.lessons(), course.root());
         return switch (kind) {
@@ -64,12 +70,5 @@ public record CourseReference(String kind, String argument, Path file, int line)
                 + (moved != null ? "It moved: write {{" + kind + " " + moved.replaceFirst("#.*", "") + "}} (lessons/moved.yaml)"
                 : "Use the slug of a lesson (its file name without NN- and .md): "
                 + String.join(", ", lessons.stream().map(Lesson::slug).toList())));
-    }
-
-    /// Minutes to read every lesson's main path at {@link #WORDS_PER_MINUTE}, rounded up.
-    static int readingMinutes(Build.Loaded course) {
-        int words = 0;
-        for (Lesson l : course.lessons()) words += ProseCount.of(course.body(l), course.lessons(), course.root()).words();
-        return (words + WORDS_PER_MINUTE - 1) / WORDS_PER_MINUTE;
     }
 }

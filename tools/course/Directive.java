@@ -25,7 +25,7 @@ public sealed interface Directive permits Directive.OnALine, Directive.Fenced {
     }
 
     /// Every kind, in the order error messages list them.
-    List<Directive> KINDS = List.of(new ProgramDirective(), new RunDirective(), new ExerciseDirective(), new WidgetDirective(),
+    List<Directive> KINDS = List.of(new ProgramDirective(), new ListingDirective(), new RunDirective(), new ExerciseDirective(), new WidgetDirective(),
             new ChartDirective(), new TimelineDirective(), new RunsTableDirective());
 
     /// The word after `{{`.

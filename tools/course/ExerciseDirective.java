@@ -33,7 +33,7 @@ final class ExerciseDirective implements Directive.OnALine {
         edit.appendText(", or re-run it on every save with ");
         edit.appendElement("code").text("./jbang check --watch");
         edit.appendText(".");
-        section.append(ProgramDirective.html(page.course().program(page.catalog().get(ex.name(), file, line)), false));
+        section.append(ProgramDirective.html(page.course().program(page.catalog().get(ex.name(), file, line)), false, true));
         // Nested <details>: each hint opens only after the one before it, with or without JavaScript.
         Element parent = section;
         var hints = ex.hints();
@@ -44,7 +44,7 @@ final class ExerciseDirective implements Directive.OnALine {
         }
         Element solution = section.appendElement("details").addClass("solution");
         solution.appendElement("summary").text("Solution");
-        solution.append(ProgramDirective.html(page.course().program(page.catalog().get(ex.solutionAlias(), file, line)), false));
+        solution.append(ProgramDirective.html(page.course().program(page.catalog().get(ex.solutionAlias(), file, line)), false, true));
         if (lesson != null)
             for (Lesson.DeclaredRun r : lesson.runs())
                 if (r.alias().equals(ex.solutionAlias())) solution.append(RunDirective.html(page, page.recording(r.id(), file, line), page.course().recordings().isStale(r.id(), file, line)));

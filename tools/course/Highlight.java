@@ -4,8 +4,8 @@ import java.util.*;
 
 /// Java source to HTML at build time: no JavaScript needed to read highlighted code.
 /// Knows JDK 25's keywords (contextual ones too), text blocks, comments, annotations.
-/// Each source line becomes `<span class="line">`, so CSS can number lines without
-/// the numbers being copied with the code.
+/// Each source line becomes a bare `<span>` (a token is a span with a class inside it), so CSS
+/// can number lines without the numbers being copied with the code.
 public final class Highlight {
     private Highlight() {}
 
@@ -26,12 +26,12 @@ public final class Highlight {
 
     public static String toHtml(String source) {
         var out = new StringBuilder();
-        out.append("<span class=\"line\">");
+        out.append("<span>");
         List<Token> tokens = tokenize(source.endsWith("\n") ? source.substring(0, source.length() - 1) : source);
         for (Token t : tokens) {
             String[] parts = t.text().split("\n", -1);
             for (int i = 0; i < parts.length; i++) {
-                if (i > 0) out.append("</span>\n<span class=\"line\">");
+                if (i > 0) out.append("</span>\n<span>");
                 if (parts[i].isEmpty()) continue;
                 if (t.kind() == Kind.plain) out.append(Html.escape(parts[i]));
                 else out.append("<span class=\"").append(t.kind()).append("\">").append(Html.escape(parts[i])).append("</span>");

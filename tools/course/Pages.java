@@ -240,7 +240,7 @@ public final class Pages {
             Part part = parts.get(i);
             Document d = part.content();
             String prefix = stems.get(part.page()) + "--";
-            d.select("details.deeper").attr("open", "");   // asides unfolded on paper (Asides)
+            d.select("details.deeper, details.fold").attr("open", "");   // asides and folds unfolded on paper (Asides, Excerpt)
             for (Element e : d.select("[id]")) e.id(prefix + e.id());
             for (String attr : List.of("for", "aria-labelledby", "aria-describedby", "aria-controls", "headers"))
                 for (Element e : d.select("[" + attr + "]"))

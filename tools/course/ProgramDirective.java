@@ -1,6 +1,7 @@
 package course;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.jsoup.nodes.Element;
 
 /// `{{program}}` / `{{program alias}}`: a program's source, highlighted, with its "Run it" box
@@ -14,12 +15,12 @@ final class ProgramDirective implements Directive.OnALine {
     public String render(Render page, Lesson lesson, String argument, Path file, int line) {
         String alias = argument != null ? argument : lesson == null ? null : lesson.program();
         if (alias == null) throw new BuildError(file, line, "{{program}} needs 'program: <alias>' in the front matter, or {{program alias}}");
-        return html(page.course().program(page.catalog().get(alias, file, line)), page.runs().values().stream().anyMatch(r -> r.alias().equals(alias)));
+        return html(page.course().program(page.catalog().get(alias, file, line)), page.runs().values().stream().anyMatch(r -> r.alias().equals(alias)), true);
     }
 
     /// The figure for one alias; exercises show two of them. `recorded`: a run of it is recorded,
-    /// so the box says how to compare with it.
-    static String html(ProgramTexts.Text program, boolean recorded) {
+    /// so the box says how to compare with it. `runBox`: false leaves the box out ({{listing}}).
+    static String html(ProgramTexts.Text program, boolean recorded, boolean runBox) {
         Catalog.Alias alias = program.alias();
         String ref = alias.ref();
         String name = alias.script().getFileName().toString();
@@ -29,8 +30,8 @@ final class ProgramDirective implements Directive.OnALine {
         caption.appendElement("span").addClass("file").text(ref);
         caption.appendText(" ");
         caption.appendElement("a").addClass("download").attr("href", "code/" + codePath(alias)).attr("download", name).text("Download " + name);
-        figure.appendElement("pre").addClass("code").attr("data-lang", "java").attr("tabindex", "0")
-                .appendElement("code").append(Highlight.toHtml(program.shown()));
+        listing(figure, program.shown(), program.excerpt());
+        if (!runBox) return Html.of(figure) + "\n";
         Element runIt = figure.appendElement("div").addClass("run-it");
         runIt.appendElement("p").addClass("run-it-title").text("Run it");
         runIt.appendElement("pre").addClass("shell").appendElement("code").text("./jbang " + alias.name());
@@ -45,6 +46,24 @@ final class ProgramDirective implements Directive.OnALine {
             compare.appendText(".");
         }
         return Html.of(figure) + "\n";
+    }
+
+    /// The program's parts in order: an open part as a listing, a folded one as a listing inside
+    /// a `<details>` that says what it holds. Each listing starts its line numbers where its part
+    /// starts in the file; the text is highlighted as one, so a comment or text block that spans
+    /// parts keeps its colour.
+    static void listing(Element figure, String source, Excerpt excerpt) {
+        String[] lines = Highlight.toHtml(source).split("\n", -1);   // one bare <span> per line
+        for (Excerpt.Part part : excerpt.parts()) {
+            Element parent = figure;
+            if (part.folded()) {
+                parent = figure.appendElement("details").addClass("fold");
+                parent.appendElement("summary").text(part.summary());
+            }
+            Element pre = parent.appendElement("pre").addClass("code").attr("data-lang", "java").attr("tabindex", "0");
+            if (part.first() > 1) pre.attr("style", "counter-reset: line " + (part.first() - 1));
+            pre.appendElement("code").append(String.join("\n", Arrays.asList(lines).subList(part.first() - 1, part.first() - 1 + part.lines().size())));
+        }
     }
 
     /// Where the site keeps the downloadable copy of an alias's file.

@@ -10,8 +10,9 @@ public final class ProgramTexts {
 
     /// One alias's text. `shipped`: what a run runs (for an exercise, derived from its solution,
     /// never the student's working copy); `shown`: what the page shows (a solution without its
-    /// exercise markers); `sha256`: the shipped text's hash, as a recording's header gives it.
-    public record Text(Catalog.Alias alias, String shipped, String shown, String sha256) {
+    /// exercise markers); `sha256`: the shipped text's hash, as a recording's header gives it;
+    /// `excerpt`: the shown text in open and folded parts, as the page lays it out.
+    public record Text(Catalog.Alias alias, String shipped, String shown, String sha256, Excerpt excerpt) {
         /// True when it has `//DEPS` lines: JBang fetches libraries for it (the network, on its first run).
         public boolean fetches() { return ProgramTexts.fetches(shipped); }
     }
@@ -45,7 +46,8 @@ public final class ProgramTexts {
             String text = files.computeIfAbsent(file, Sources::read);
             String shipped = a.isExercise() ? Exercises.derive(text) : text;
             String shown = a.kind() == Catalog.Alias.Kind.SOLUTION ? Exercises.strip(shipped) : shipped;
-            out.put(a.name(), new Text(a, shipped, shown, kit.Hash.sha256(shipped)));
+            var excerpt = Excerpt.of(a.script(), shown, a.isExercise() || a.kind() == Catalog.Alias.Kind.SOLUTION);
+            out.put(a.name(), new Text(a, shipped, shown, kit.Hash.sha256(shipped), excerpt));
         }
         return new ProgramTexts(Collections.unmodifiableMap(out), Map.copyOf(files));
     }

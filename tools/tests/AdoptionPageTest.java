@@ -57,9 +57,13 @@ class AdoptionPageTest {
         Path site = tmp.resolve("site");
         Build.build(Proc.ROOT, site, false, System.out);
         int figures = 0;
+        var parsed = new java.util.HashMap<String, org.jsoup.nodes.Document>();   // each page parsed once
+        java.util.function.Function<String, org.jsoup.nodes.Document> page = name -> parsed.computeIfAbsent(name, n -> {
+            try { return Jsoup.parse(Files.readString(site.resolve(n))); } catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); }
+        });
         try (var files = Files.list(site)) {
             for (Path file : files.filter(p -> p.toString().endsWith(".html")).sorted().toList()) {
-                for (Element f : Jsoup.parse(Files.readString(file)).select(".measured")) {
+                for (Element f : page.apply(file.getFileName().toString()).select(".measured")) {
                     figures++;
                     String run = f.attr("title").replace("Measured: recording ", "");
                     String href = f.attr("href");
@@ -67,7 +71,7 @@ class AdoptionPageTest {
                     assertTrue(href.endsWith("run-" + run) && href.contains("#"), file.getFileName() + ": " + f);
                     String target = href.startsWith("#") ? file.getFileName().toString() : href.substring(0, href.indexOf('#'));
                     String id = href.substring(href.indexOf('#') + 1);
-                    assertNotNull(Jsoup.parse(Files.readString(site.resolve(target))).getElementById(id),
+                    assertNotNull(page.apply(target).getElementById(id),
                             file.getFileName() + ": " + href + " leads to no run");
                 }
             }
