@@ -213,6 +213,6 @@ class CompareTest {
     void anUnknownRunExitsTwoWithTheList() {
         var r = compareSh("no-such-run");
         assertEquals(2, r.exit(), r.all());
-        assertTrue(r.err().contains("Runs: ceiling-platform,"), r.err());
+        assertTrue(r.err().contains("Runs: ") && r.err().contains(" ceiling-platform,"), r.err());
     }
 }
