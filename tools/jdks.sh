@@ -176,7 +176,8 @@ rc=0
 java="$(installed)" || rc=$?
 [ "$rc" -eq 3 ] && exit 1
 if [ "$rc" -ne 0 ]; then
-  if [ -x "$debian$(root_home)/bin/java" ] && [ -x "$(launcher)" ] && [ -x "$cache/in-root" ]; then
+  # ready, and written for this folder (a course folder moved or copied gets its scripts again)
+  if [ -x "$debian$(root_home)/bin/java" ] && [ -x "$(launcher)" ] && [ -x "$cache/in-root" ] && grep -qF "$cache/in-root" "$(launcher)"; then
     java="$(launcher)"
   else
     why="$(cannot_provision)"
