@@ -20,7 +20,7 @@ public class SynchronizedSleeps {
     static final Duration SLEEP = Duration.ofMillis(200);
 
     public static void main(String[] args) throws Exception {
-        // @fold one carrier unless -D gives others; the usage line; what to expect on this JDK
+        // @fold one carrier unless -D gives others; the usage line; what to expect; a count of pinned events
         int unmountsSince = 24; // JEP 491
         String parallelism = "jdk.virtualThreadScheduler.parallelism", maxPoolSize = "jdk.virtualThreadScheduler.maxPoolSize";
         // Before any virtual thread exists: the scheduler reads these once, when it is created.
@@ -42,10 +42,9 @@ public class SynchronizedSleeps {
         System.out.println(release >= unmountsSince
                 ? "expected on JDK " + release + ": they unmount (JEP 491, JDK 24 and later), about one sleep"
                 : "expected on JDK " + release + ": they are pinned (before JDK 24), the sleeps take turns");
-        // @end
-
         var pinnedEvents = new AtomicInteger();
         long tookMs;
+        // @end
         try (var jfr = new RecordingStream()) {
             // @fold JFR counts each jdk.VirtualThreadPinned event from here on
             jfr.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(20)); // JFR's default
