@@ -70,8 +70,9 @@ write_launcher() {
   cat > "$file.tmp" <<EOF
 #!/bin/sh
 # Runs a command in the Debian root $debian (made by tools/jdks.sh), from the current folder,
-# which must be inside $root or /tmp (the only host folders mounted there), in a private
-# mount namespace: nothing stays mounted afterwards.
+# which must be inside $root or /tmp (the only host folders mounted there, with the Maven
+# repository ~/.m2 that JBang resolves //DEPS into), in a private mount namespace: nothing
+# stays mounted afterwards.
 here="\$(pwd)"
 case "\$here" in
   "$root"|"$root"/*|/tmp|/tmp/*) ;;
@@ -81,6 +82,7 @@ exec unshare -m --propagation private sh -c '
   r="\$1" c="\$2" d="\$3"; shift 3
   mount -t proc proc "\$r/proc" && mount --rbind /dev "\$r/dev" && mount --rbind /sys "\$r/sys" \\
     && mkdir -p "\$r\$c" && mount --bind "\$c" "\$r\$c" && mount --bind /tmp "\$r/tmp" \\
+    && { [ ! -d "\$HOME/.m2" ] || { mkdir -p "\$r\$HOME/.m2" && mount --bind "\$HOME/.m2" "\$r\$HOME/.m2"; }; } \\
     && exec chroot "\$r" /bin/sh -c '"'"'cd "\$0" && exec "\$@"'"'"' "\$d" "\$@"
 ' sh "$debian" "$root" "\$here" "\$@"
 EOF
