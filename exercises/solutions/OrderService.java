@@ -17,14 +17,13 @@ static final String BOOK = "book", GLOBE = "globe";
 static final Duration SLOW_CALL = Duration.ofMillis(1_000);   // stock, for anything but a book
 static final Duration PRICE_FAILS_AFTER = Duration.ofMillis(20);
 
-// exercise: final ExecutorService orderThreads = Executors.newFixedThreadPool(POOL_THREADS); // TODO check 1: one thread per order
+// exercise: final ExecutorService orderThreads = Executors.newFixedThreadPool(POOL_THREADS);
 final ExecutorService orderThreads = Executors.newVirtualThreadPerTaskExecutor();
 // end exercise
 
 /// The service's front door: the caller gets a receipt, or gives up after `deadline`.
 Receipt placeOrder(Order order, Duration deadline) throws Exception {
     Future<Receipt> receipt = orderThreads.submit(() -> process(order));
-    // exercise: // TODO check 4: the caller gives up here, but does the order stop? (passes once quote() uses a scope too)
     // exercise: return receipt.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
     try {
         return receipt.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
@@ -37,7 +36,7 @@ Receipt placeOrder(Order order, Duration deadline) throws Exception {
 
 // exercise: Receipt process(Order order) throws Exception {
 // exercise:     Quote quote = quote(order);
-// exercise:     return gateway(order, quote); // TODO check 2: the gateway takes at most GATEWAY_LIMIT calls at once
+// exercise:     return gateway(order, quote);
 // exercise: }
 final Semaphore gatewayPermits = new Semaphore(GATEWAY_LIMIT, true);
 
@@ -57,7 +56,7 @@ Quote quote(Order order) throws Exception {
     // exercise: try (var calls = Executors.newVirtualThreadPerTaskExecutor()) {
     // exercise:     Future<Long> price = calls.submit(() -> price(order));
     // exercise:     Future<Integer> stock = calls.submit(() -> stock(order));
-    // exercise:     return new Quote(stock.get(), price.get()); // TODO check 3: if one call fails, the other goes on
+    // exercise:     return new Quote(stock.get(), price.get());
     // exercise: }
     try (var scope = StructuredTaskScope.open()) {
         var price = scope.fork(() -> price(order));
