@@ -24,7 +24,7 @@ void main() throws InterruptedException {
     checkThat("times the database sat idle while requests waited", idleStarts.get() <= 2,
             idleStarts.get() + " (requests sent in waves leave it idle between them)",
             "at most 2: a limiter starts the next query as soon as one ends (0 on a quiet machine)");
-    check("connections usable once a query has thrown (lesson \"Wait or refuse\": give a permit back in a finally)",
+    check("connections usable once a query has thrown (lesson 'Wait or refuse': give a permit back in a finally)",
             mostOpen.get(), CONNECTIONS);
     verdict("db-limit");
 }

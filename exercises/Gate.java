@@ -40,7 +40,7 @@ void main() throws InterruptedException {
     check("requests served", served.get(), LIMIT);
     check("requests turned away", turnedAway.get(), REQUESTS - LIMIT);
     check("admission permits given back", givenBack, LIMIT);
-    check("a permit given back by a call that threw (lesson \"Wait or refuse\": release in a finally)",
+    check("a permit given back by a call that threw (lesson 'Wait or refuse': release in a finally)",
             admission.availablePermits(), givenBack);
     verdict("gate");
 }

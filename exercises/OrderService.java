@@ -126,7 +126,7 @@ record Burst(int done, int failed, int virtual, int alive, long ms, String first
         return done + " done" + (failed > 0 ? ", " + failed + " failed (" + firstError + ")" : "")
                 + (virtual < done ? " (" + virtual + " on virtual threads)" : " on virtual threads") + " in " + ms + " ms"
                 + (alive > 0 ? ", " + alive + " of those threads still alive after their order (a pool keeps its"
-                        + " threads: lesson \"Wait or refuse\" says never pool virtual threads)" : "");
+                        + " threads: lesson 'Wait or refuse' says never pool virtual threads)" : "");
     }
 }
 
