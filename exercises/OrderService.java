@@ -17,18 +17,17 @@ static final String BOOK = "book", GLOBE = "globe";
 static final Duration SLOW_CALL = Duration.ofMillis(1_000);   // stock, for anything but a book
 static final Duration PRICE_FAILS_AFTER = Duration.ofMillis(20);
 
-final ExecutorService orderThreads = Executors.newFixedThreadPool(POOL_THREADS); // TODO check 1: one thread per order
+final ExecutorService orderThreads = Executors.newFixedThreadPool(POOL_THREADS);
 
 /// The service's front door: the caller gets a receipt, or gives up after `deadline`.
 Receipt placeOrder(Order order, Duration deadline) throws Exception {
     Future<Receipt> receipt = orderThreads.submit(() -> process(order));
-    // TODO check 4: the caller gives up here, but does the order stop? (passes once quote() uses a scope too)
     return receipt.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
 }
 
 Receipt process(Order order) throws Exception {
     Quote quote = quote(order);
-    return gateway(order, quote); // TODO check 2: the gateway takes at most GATEWAY_LIMIT calls at once
+    return gateway(order, quote);
 }
 
 /// Stock and price, asked at the same time.
@@ -36,7 +35,7 @@ Quote quote(Order order) throws Exception {
     try (var calls = Executors.newVirtualThreadPerTaskExecutor()) {
         Future<Long> price = calls.submit(() -> price(order));
         Future<Integer> stock = calls.submit(() -> stock(order));
-        return new Quote(stock.get(), price.get()); // TODO check 3: if one call fails, the other goes on
+        return new Quote(stock.get(), price.get());
     }
 }
 
@@ -88,7 +87,7 @@ void main() throws Exception {
     long boundMs = poolMs * 3 / 4;
     Burst burst = burst();
     checkThat("a burst of " + BURST + " orders on virtual threads, under " + boundMs + " ms",
-            burst.done() == BURST && burst.virtual() == BURST && burst.ms() < boundMs,
+            burst.done() == BURST && burst.virtual() == BURST && burst.alive() == 0 && burst.ms() < boundMs,
             burst, BURST + " done on virtual threads in under " + boundMs + " ms, a quarter under the " + poolMs
                     + " ms a pool of " + POOL_THREADS + " needs");
 
@@ -122,10 +121,12 @@ void main() throws Exception {
     verdict("order-service");
 }
 
-record Burst(int done, int failed, int virtual, long ms, String firstError) {
+record Burst(int done, int failed, int virtual, int alive, long ms, String firstError) {
     @Override public String toString() {
         return done + " done" + (failed > 0 ? ", " + failed + " failed (" + firstError + ")" : "")
-                + (virtual < done ? " (" + virtual + " on virtual threads)" : " on virtual threads") + " in " + ms + " ms";
+                + (virtual < done ? " (" + virtual + " on virtual threads)" : " on virtual threads") + " in " + ms + " ms"
+                + (alive > 0 ? ", " + alive + " of those threads still alive after their order (a pool keeps its"
+                        + " threads: lesson 'Wait or refuse' says never pool virtual threads)" : "");
     }
 }
 
@@ -154,7 +155,13 @@ Burst burst() throws InterruptedException {
     go.countDown();
     for (Thread caller : callers) caller.join();
     long ms = (System.nanoTime() - start) / 1_000_000;
-    return new Burst(done.get(), failures.size(), onVirtualThreads.get(), ms, failures.isEmpty() ? "" : failures.peek());
+    // A thread of its own per order ends with its order; a pool's threads wait for the next task.
+    long until = System.nanoTime() + Duration.ofSeconds(1).toNanos();
+    int alive = 0;
+    for (Thread t : orderThreadsSeen) {
+        if (!t.join(Duration.ofNanos(Math.max(1, until - System.nanoTime())))) alive++;
+    }
+    return new Burst(done.get(), failures.size(), onVirtualThreads.get(), alive, ms, failures.isEmpty() ? "" : failures.peek());
 }
 
 /// GATEWAY_LIMIT orders held at the gateway, then two more. One gives up while it waits for a
@@ -199,6 +206,7 @@ final Map<Integer, AtomicInteger> runningByOrder = new ConcurrentHashMap<>();
 final AtomicInteger atGateway = new AtomicInteger();
 final AtomicInteger peakAtGateway = new AtomicInteger();
 final AtomicInteger onVirtualThreads = new AtomicInteger();   // orders that reached the gateway from a virtual thread
+final Set<Thread> orderThreadsSeen = ConcurrentHashMap.newKeySet();   // the threads they reached it from
 volatile CountDownLatch paymentsHeld = new CountDownLatch(0);   // while it is closed, the gateway's calls wait
 
 void call(String service, Order order, Duration takes) throws InterruptedException {
@@ -206,7 +214,10 @@ void call(String service, Order order, Duration takes) throws InterruptedExcepti
     boolean gateway = service.equals("gateway");
     if (gateway) {
         peakAtGateway.accumulateAndGet(atGateway.incrementAndGet(), Math::max);
-        if (Thread.currentThread().isVirtual()) onVirtualThreads.incrementAndGet();
+        if (Thread.currentThread().isVirtual()) {
+            onVirtualThreads.incrementAndGet();
+            orderThreadsSeen.add(Thread.currentThread());
+        }
     }
     var running = runningByOrder.computeIfAbsent(order.id(), id -> new AtomicInteger());
     running.incrementAndGet();

@@ -1,8 +1,11 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
+// @fold JBang's //JAVA line, and what it shows: four ways to start a virtual thread
 //JAVA 25+
 
 // Four ways to start a virtual thread. Every thread describes itself: what
 // Thread.currentThread() prints inside it, and whether it is virtual.
+
+// @end
 
 void main(String[] args) throws Exception {
     // @fold the usage line, for any argument
@@ -38,8 +41,8 @@ void main(String[] args) throws Exception {
         }
         for (var answer : answers) IO.println(answer.get());
     }
+    // @fold seen from main: a virtual thread named waiter awaits a latch; main waits until it is WAITING
 
-    // @fold seen from main: a virtual thread while it waits, and after it has ended
     // Seen from another thread: a virtual thread that waits has no carrier.
     var go = new CountDownLatch(1);
     Thread waiter = Thread.ofVirtual().name("waiter").start(() -> {
@@ -57,11 +60,11 @@ void main(String[] args) throws Exception {
         }
         Thread.sleep(1);
     }
+    // @end
     IO.println("while it waits: " + waiter);
     go.countDown();
     waiter.join();
     IO.println("after it ended: " + waiter);
-    // @end
 }
 
 // @fold describe(): Thread.currentThread() and isVirtual()

@@ -35,7 +35,7 @@ void main(String[] args) {
         if (words.isEmpty()) {
             IO.println("Runs you can compare (./jbang compare RUN-ID):");
             for (var run : course.runs().values())
-                IO.println(String.format("  %-24s %s", run.id(), course.plan(run.id()).shown()));
+                IO.println(String.format("  %-24s %s", run.id(), course.plan(run.id()).described()));
             return;
         }
         var run = find(course, words);
@@ -51,7 +51,9 @@ void main(String[] args) {
         // The program's output streams as it comes; in --json and --markdown it goes to stderr,
         // so that stdout holds only what a tool or a report takes.
         PrintStream live = json || markdown ? System.err : System.out;
-        live.println("compare " + run.id() + ": " + plan.shown());
+        String note = Jdks.note(course, run);   // first, before any figure: the JDK is not the recording's
+        if (note != null) live.println(note);
+        live.println("compare " + run.id() + ": " + plan.described());
         var output = RecordingRunner.run(root, run, plan, live);
         var comparison = Comparison.of(course, run, plan.shown(), output.text(), output.exit(), output.environment());
         IO.print(json ? comparison.json() + "\n" : markdown ? markdown(comparison) : text(comparison, output.text()));
@@ -79,7 +81,8 @@ Lesson.DeclaredRun find(Build.Loaded course, List<String> words) {
     var ofAlias = course.runs().values().stream().filter(r -> r.alias().equals(first)).toList();
     if (ofAlias.isEmpty())
         throw new UnknownRun("no run or alias '" + first + "'. Runs: " + String.join(", ", course.runs().keySet()));
-    return ofAlias.stream().filter(r -> r.args().equals(rest)).findFirst().orElseGet(() -> {
+    // Of runs with the same arguments (one per JDK), the one recorded on the reader's JDK.
+    return ofAlias.stream().filter(r -> r.args().equals(rest)).min(Comparator.comparingInt(Jdks::distance)).orElseGet(() -> {
         if (!rest.isEmpty()) throw new UnknownRun("no run of " + first + " with arguments " + String.join(" ", rest)
                 + " was recorded. Recorded runs of " + first + ": "
                 + String.join(", ", ofAlias.stream().map(Lesson.DeclaredRun::command).toList()));

@@ -111,7 +111,7 @@ void system(Guide guide, Path root) {
     if (recorded.equals(Set.of(cores))) ok(cores + " cores, as the recordings (" + on + ")");
     else note(cores + (cores == 1 ? " core" : " cores") + "; the recordings ran on " + on
             + ": figures that depend on cores will differ (./jbang compare NAME sets yours beside them)");
-    ok("max heap " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB (the programs that need much heap, million and limits, check it and say what to run)");
+    ok("max heap " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB (million checks it against its threads and says what to run)");
     openFiles().ifPresent(n -> ok("open files: soft limit " + n + " (echo checks it against its clients and says what to raise)"));
 }
 

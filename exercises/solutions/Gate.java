@@ -9,6 +9,7 @@ static final int REQUESTS = 40, CONNECTIONS = 4, LIMIT = 8;
 final Semaphore connections = new Semaphore(CONNECTIONS);
 final Semaphore admission = new Semaphore(LIMIT);
 final AtomicInteger inside = new AtomicInteger(), mostInside = new AtomicInteger();
+volatile boolean databaseDown;
 
 void main() throws InterruptedException {
     var served = new AtomicInteger();
@@ -27,12 +28,20 @@ void main() throws InterruptedException {
         atTheDoor.await();                     // all of them are waiting, even on a busy machine
         doorOpen.countDown();
     }
+    int givenBack = admission.availablePermits();
+    databaseDown = true;                       // then one more request, whose call throws
+    try {
+        handle();
+    } catch (IllegalStateException expected) {
+    }
 
     checkThat("at most " + LIMIT + " requests inside at once", mostInside.get() <= LIMIT,
             mostInside.get(), "at most " + LIMIT);
     check("requests served", served.get(), LIMIT);
     check("requests turned away", turnedAway.get(), REQUESTS - LIMIT);
-    check("admission permits given back", admission.availablePermits(), LIMIT);
+    check("admission permits given back", givenBack, LIMIT);
+    check("a permit given back by a call that threw (lesson 'Wait or refuse': release in a finally)",
+            admission.availablePermits(), givenBack);
     verdict("gate");
 }
 
@@ -51,6 +60,7 @@ boolean handle() throws InterruptedException {
 boolean callDatabase() throws InterruptedException {
     mostInside.accumulateAndGet(inside.incrementAndGet(), Math::max);
     try {
+        if (databaseDown) throw new IllegalStateException("database unavailable");
         connections.acquire();
         try {
             Thread.sleep(150);

@@ -15,8 +15,10 @@ public record Lesson(Path file, int order, String slug, String title, String pro
     /// `preview` is false for `preview: off`: `java program args` without the `--enable-preview`
     /// the program's `//PREVIEW` line asks for, to record what a reader sees who forgets it.
     /// `repeat` is null unless the run is recorded as the median of several ({@link Repeat}).
+    /// `jdk` is the feature release a `jdk: 21` line names, or 0: the course's own JDK, the one
+    /// the tools run on ({@link Jdks}).
     public record DeclaredRun(String id, String alias, List<String> args, List<String> wrapper,
-                              List<String> javaOptions, boolean preview, List<Claim> claims, Repeat repeat, Path lesson, int line) {
+                              List<String> javaOptions, boolean preview, int jdk, List<Claim> claims, Repeat repeat, Path lesson, int line) {
         /// How a reader runs it: `./jbang alias args`.
         public String command() {
             return "./jbang " + alias + (args.isEmpty() ? "" : " " + String.join(" ", args));
@@ -25,7 +27,7 @@ public record Lesson(Path file, int order, String slug, String title, String pro
 
     public static final Pattern RUN_ID = Slug.PATTERN;
     static final Set<String> KEYS = Set.of("title", "program", "runs", "description");
-    static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options", "preview", "claims", "repeat", "median");
+    static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options", "preview", "jdk", "claims", "repeat", "median");
 
 
     public String page() { return slug + ".html"; }
@@ -107,11 +109,14 @@ public record Lesson(Path file, int order, String slug, String title, String pro
                             "preview: off runs plain java; it cannot be combined with a wrapper");
                     preview = false;
                 }
+                int jdk = m.containsKey("jdk") ? Jdks.parse(Yaml.scalar(m.get("jdk"), "jdk"), file, m.get("jdk").line()) : 0;
+                if (jdk != 0 && m.containsKey("wrapper")) throw new BuildError(file, m.get("jdk").line(),
+                        "jdk: runs that JDK's plain java; it cannot be combined with a wrapper");
                 runs.add(new DeclaredRun(id, Yaml.scalar(m.get("alias"), "alias"),
                         m.containsKey("args") ? Yaml.scalars(m.get("args"), "args") : List.of(),
                         m.containsKey("wrapper") ? Yaml.scalars(m.get("wrapper"), "wrapper") : List.of(),
                         m.containsKey("java-options") ? Yaml.scalars(m.get("java-options"), "java-options") : List.of(),
-                        preview,
+                        preview, jdk,
                         m.containsKey("claims") ? Yaml.sequence(m.get("claims"), "claims").stream().map(c -> Claim.parse(c, file)).toList() : List.of(),
                         Repeat.parse(m.get("repeat"), m.get("median"), file, item.line()),
                         file, item.line()));

@@ -49,7 +49,7 @@ public final class Recorder {
         for (int i = 0; i < todo.size(); i++) {
             Lesson.DeclaredRun run = todo.get(i);
             var plan = course.plan(run.id());
-            log.println("[" + (i + 1) + "/" + todo.size() + "] record " + run.id() + ": " + plan.shown());
+            log.println("[" + (i + 1) + "/" + todo.size() + "] record " + run.id() + ": " + plan.described());
             log.println("       " + progress(root, todo.subList(i, todo.size())));
             var output = RecordingRunner.run(root, run, plan, log);
             String repeat = null;

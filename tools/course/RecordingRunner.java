@@ -24,8 +24,20 @@ public final class RecordingRunner {
     /// Each run really gets a fresh folder under /tmp of its own, deleted when it ends ({@link #run}).
     static final Path PUBLIC_DIR = Path.of("/tmp/course-run");
 
-    /// How a run is started, and how a recording's header shows it.
-    public record Plan(List<String> command, String shown, Path sourceToCopy, String text) {}
+    /// How a run is started, and how a recording's header shows it. `jdk` is the release the
+    /// run names (0: the course's, the tools' own). The command's java is the tools' own until
+    /// the run starts: only then does a run that names another JDK look for it ({@link Jdks}),
+    /// so that loading the course never does.
+    public record Plan(List<String> command, String shown, Path sourceToCopy, String text, int jdk) {
+        public Plan(List<String> command, String shown, Path sourceToCopy, String text) {
+            this(command, shown, sourceToCopy, text, 0);
+        }
+
+        /// The command as shown, with the JDK it runs on when the run names one: for listings and logs.
+        public String described() {
+            return jdk == 0 ? shown : shown + "   (on JDK " + jdk + ")";
+        }
+    }
 
     /// What a run printed (stdout and stderr as they arrived), how it ended, and where it ran.
     public record Output(String text, int exit, double seconds, String environment) {}
@@ -35,7 +47,7 @@ public final class RecordingRunner {
     public static Plan plan(Path root, Catalog catalog, ProgramTexts texts, Lesson.DeclaredRun run) {
         Catalog.Alias alias = catalog.get(run.alias(), run.lesson(), run.line());
         String text = alias.ref().endsWith(".java") ? texts.of(alias).shipped() : Sources.read(alias.script());
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String java = Jdks.ownJava();
         String args = run.args().isEmpty() ? "" : " " + String.join(" ", run.args());
         if (!run.preview()) {
             // JBang would read //PREVIEW and add the flag: this run is plain `java FILE`, as a reader types it.
@@ -47,7 +59,7 @@ public final class RecordingRunner {
             cmd.add(alias.ref());
             cmd.addAll(run.args());
             String options = run.javaOptions().isEmpty() ? "" : String.join(" ", run.javaOptions()) + " ";
-            return new Plan(cmd, "java " + options + alias.ref() + args, null, text);
+            return new Plan(cmd, "java " + options + alias.ref() + args, null, text, run.jdk());
         }
         if (!run.wrapper().isEmpty()) {
             Path copy = PUBLIC_DIR.resolve(alias.script().getFileName());
@@ -61,18 +73,20 @@ public final class RecordingRunner {
                     + " $JAVA_HOME/bin/java " + Preview.shown(run.javaOptions(), text) + copy + args;
             return new Plan(cmd, shown, copy, text);
         }
-        if (!run.javaOptions().isEmpty()) {
+        if (!run.javaOptions().isEmpty() || run.jdk() != 0) {
             // Options a reader adds by hand: `java OPTIONS FILE args` from the course folder, as typed.
+            // A run on a named JDK is that JDK's plain java too: JBang would fetch the JDK its //JAVA line asks for.
             if (alias.isExercise() || !alias.ref().endsWith(".java"))
-                throw new BuildError(run.lesson(), run.line(), "run '" + run.id() + "' has java-options, but " + alias.ref()
-                        + " is not a program; java-options are for running a program in programs/ with a flag added");
+                throw new BuildError(run.lesson(), run.line(), "run '" + run.id() + "' has " + (run.jdk() != 0 ? "jdk: " + run.jdk() : "java-options")
+                        + ", but " + alias.ref() + " is not a program; " + (run.jdk() != 0 ? "jdk is for running a program in programs/ with that JDK's java"
+                        : "java-options are for running a program in programs/ with a flag added"));
             var options = new ArrayList<>(alias.runtimeOptions());
             options.addAll(run.javaOptions());
             var cmd = new ArrayList<>(List.of(java));
             cmd.addAll(Preview.withFlags(options, text));
             cmd.add(alias.ref());
             cmd.addAll(run.args());
-            return new Plan(cmd, "java " + Preview.shown(options, text) + alias.ref() + args, null, text);
+            return new Plan(cmd, "java " + Preview.shown(options, text) + alias.ref() + args, null, text, run.jdk());
         }
         if (alias.isExercise()) {
             // The exercise as shipped, never the student's working copy.
@@ -119,7 +133,10 @@ public final class RecordingRunner {
 
     private static Output start(Path root, Lesson.DeclaredRun run, Plan plan, PrintStream log, Map<String, String> environment) throws IOException, InterruptedException {
         if (plan.command().getFirst().endsWith("jbang")) prebuild(root, run.alias(), log);
-        var pb = new ProcessBuilder(plan.command()).directory(root.toFile()).redirectErrorStream(true)
+        var command = new ArrayList<>(plan.command());
+        String javaRan = Jdks.ownJava();
+        if (Jdks.isOther(plan.jdk())) command.set(0, javaRan = Jdks.java(plan.jdk(), run.lesson(), run.line()));
+        var pb = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().putAll(environment);
@@ -147,7 +164,7 @@ public final class RecordingRunner {
         String text = out.toString(StandardCharsets.UTF_8);
         if (out.size() >= MAX_OUTPUT) text += "\n[output cut at " + MAX_OUTPUT + " bytes]\n";
         if (!text.isEmpty() && !text.endsWith("\n")) text += "\n";
-        return new Output(text, p.exitValue(), seconds, environment());
+        return new Output(text, p.exitValue(), seconds, Jdks.environment(javaRan));
     }
 
     /// Compiles the alias first, so JBang's own "[jbang] Building jar" lines stay out of the output.

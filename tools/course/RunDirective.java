@@ -15,13 +15,20 @@ final class RunDirective implements Directive.OnALine {
         Lesson.DeclaredRun run = page.runs().get(argument);
         if (run == null) throw new BuildError(file, line, "shows run '" + argument + "', which no lesson declares. "
                 + "Declare it under runs: in the front matter");
-        return html(page, page.recording(argument, file, line), page.course().recordings().isStale(argument, file, line));
+        return html(page, page.recording(argument, file, line), page.course().recordings().isStale(argument, file, line), run.jdk());
     }
 
     static String html(Render page, Recording rec, boolean stale) {
+        return html(page, rec, stale, 0);
+    }
+
+    /// `jdk` is the release the run names (0: the course's own), said in the caption.
+    static String html(Render page, Recording rec, boolean stale, int jdk) {
         Element figure = Html.element("figure").addClass("output").id("run-" + rec.id());
         if (stale) figure.addClass("stale");
-        figure.appendElement("figcaption").text("Output of ").appendElement("code").text(rec.command());
+        Element caption = figure.appendElement("figcaption").text("Output of ");
+        caption.appendElement("code").text(rec.command());
+        if (jdk != 0) caption.appendText(" on JDK " + jdk);
         figure.appendElement("pre").addClass("output").attr("tabindex", "0").appendElement("samp").text(rec.output().stripTrailing());
         figure.appendElement("p").addClass("env").text("Recorded on " + rec.environment() + " · exit " + rec.exit()
                 + (rec.repeat() == null ? "" : " · " + Repeat.caption(rec.repeat())));

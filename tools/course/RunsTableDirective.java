@@ -63,6 +63,7 @@ final class RunsTableDirective implements Directive.OnALine {
 
     /// What a run needs beyond a JDK and this folder, from its wrapper; "any OS" for none.
     static String needs(Lesson.DeclaredRun run) {
+        if (run.jdk() != 0) return "JDK " + run.jdk() + ": tools/jdks.sh finds it, or makes it as root on Debian";
         if (run.wrapper().isEmpty()) return "any OS";
         var out = new ArrayList<String>();
         for (String word : run.wrapper()) {

@@ -48,10 +48,10 @@ class PreviewFlagsTest {
                 "a run without the key keeps the flags its program asks for");
 
         var catalog = Build.load(Proc.ROOT).catalog();
-        var noPreview = new Lesson.DeclaredRun("x", "million", List.of(), List.of(), List.of(), false, List.of(), null, STRUCTURED_CONCURRENCY, 1);
+        var noPreview = new Lesson.DeclaredRun("x", "million", List.of(), List.of(), List.of(), false, 0, List.of(), null, STRUCTURED_CONCURRENCY, 1);
         e = assertThrows(BuildError.class, () -> RecordingRunner.plan(Proc.ROOT, catalog, ProgramTexts.load(catalog), noPreview));
         assertTrue(e.getMessage().contains("is not a program with a //PREVIEW line"), e.getMessage());
-        var exercise = new Lesson.DeclaredRun("x", "fail-fast", List.of(), List.of(), List.of(), false, List.of(), null, STRUCTURED_CONCURRENCY, 1);
+        var exercise = new Lesson.DeclaredRun("x", "fail-fast", List.of(), List.of(), List.of(), false, 0, List.of(), null, STRUCTURED_CONCURRENCY, 1);
         assertThrows(BuildError.class, () -> RecordingRunner.plan(Proc.ROOT, catalog, ProgramTexts.load(catalog), exercise));
     }
 

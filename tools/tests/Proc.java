@@ -83,6 +83,18 @@ public final class Proc {
         return run(ROOT, Map.of(), HangLimit.ofMinutes(5), cmd);
     }
 
+    /// `java JAVA-OPTIONS <program> args...` from the repository root on JDK `release`, through
+    /// the source launcher of that JDK's java ({@link course.Jdks}: found, or made once in
+    /// .cache/jdks), as a reader on that JDK types it. A machine without it fails the test with
+    /// the message saying how to point the course at one.
+    public static Result onJdk(int release, List<String> javaOptions, String program, String... args) {
+        var cmd = new ArrayList<String>(List.of(course.Jdks.java(release, null, 0)));
+        cmd.addAll(javaOptions);
+        cmd.add(program);
+        cmd.addAll(List.of(args));
+        return run(ROOT, Map.of(), HangLimit.ofMinutes(5), cmd);
+    }
+
     /// `./jbang alias args...` from the repository root.
     public static Result jbang(String alias, String... args) {
         return jbang(Map.of(), alias, args);
