@@ -109,6 +109,7 @@ public record Guide(Map<String, Alias> aliases, List<Chapter> chapters) {
                 A classroom:
                   ./jbang doctor                check this machine: JDK, cores, network, what is fetched
                   ./jbang prepare               fetch every library once, so the course runs offline
+                  ./jbang rehearse [N...]       run every lesson's runs and solutions here, as the class will
 
                 ./jbang alias list . describes every alias; ./jbang --help is JBang's own help.
 
