@@ -89,7 +89,7 @@ void rehearse(Build.Loaded course, Lesson.DeclaredRun run) {
         lines.subList(Math.max(0, lines.size() - 5), lines.size()).forEach(l -> IO.println("               | " + l));
     } else if (!broken.isEmpty()) {
         notes++;
-        IO.println(String.format(Locale.ROOT, "       note    %-26s %s; %d of %d of the lesson's sentences hold here:", run.id(), took,
+        IO.println(String.format(Locale.ROOT, "       note    %-26s %s; %d of the lesson's %d sentences about it hold here:", run.id(), took,
                 c.claims().size() - broken.size(), c.claims().size()));
         for (var b : broken) IO.println("               does not hold: " + b.claim().says() + " (found: " + b.found() + ")");
     } else {
