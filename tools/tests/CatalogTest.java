@@ -26,14 +26,16 @@ class CatalogTest {
     /// The tools have no declared run, so their cases are written here. `check`: a fresh
     /// verdict (never the cache's, which a plain `./jbang check` leaves), in the working copy,
     /// which a student may have solved: either verdict proves it ran, and its exit follows it.
-    /// `compare`: one real comparison, and the line that ends every report.
+    /// `compare`: one real comparison, and the line that ends every report. `rehearse`: its usage
+    /// (RehearseTest rehearses a lesson).
     static final Map<String, Case> TOOLS = Map.of(
             "check", new Case(List.of("--fresh", "timetable"), Pattern.compile(
                     "(?m)^timetable \\(lesson [^)]+\\): exercises/Timetable\\.java\\n(  (ok   |FAIL ).*\\n)+  (Solved\\.|Not solved yet: .+)$"),
                     null, true, "CatalogTest.TOOLS"),
             "compare", new Case(List.of("admission"), Pattern.compile(
                     "(?m)^  lessons/\\d\\d-[a-z-]+\\.md:\\d+ .*? +\\d+ +\\d+ +\\d+\\.\\d\\d\\S*$[\\s\\S]*^Your machine: JDK \\d+"),
-                    0, true, "CatalogTest.TOOLS"));
+                    0, true, "CatalogTest.TOOLS"),
+            "rehearse", new Case(List.of("99"), Pattern.compile("(?m)^usage: \\./jbang rehearse \\[N\\.\\.\\.]"), 2, true, "CatalogTest.TOOLS"));
 
     static final Pattern WALL = Pattern.compile("^(-?\\d+) · wall ([\\d.]+) s$");
 

@@ -17,7 +17,7 @@ class ScaffoldTest {
     static Path copyOfCourse(Path tmp) throws Exception {
         for (String p : List.of("jbang-catalog.json", "lessons", "programs", "exercises", "recordings", "tools/templates", "tools/assets"))
             kit.Trees.copy(Proc.ROOT.resolve(p), tmp.resolve(p));
-        for (String tool : List.of("tools/Check.java", "tools/Compare.java")) Files.copy(Proc.ROOT.resolve(tool), tmp.resolve(tool));
+        for (String tool : List.of("tools/Check.java", "tools/Compare.java", "tools/Rehearse.java")) Files.copy(Proc.ROOT.resolve(tool), tmp.resolve(tool));
         Files.createDirectories(tmp.resolve("tools/tests/wrong-fixes"));
         return tmp;
     }
