@@ -19,7 +19,7 @@ public final class Build {
     /// (on first use: recording needs none), each recording read once (by {@link Recordings}).
     public record Loaded(Path root, Catalog catalog, List<Lesson> lessons, Map<String, Lesson.DeclaredRun> runs,
                          List<Exercises.Exercise> exercises, Recordings recordings, Bodies bodies, List<SitePage> pages,
-                         ProgramTexts programs, Map<String, RecordingRunner.Plan> plans) {
+                         ProgramTexts programs, Map<String, RecordingRunner.Plan> plans, List<WrongFixes.WrongFix> wrongFixes) {
         /// How run `id` is started and shown: the one plan that record, compare, live mode and the tests use.
         public RecordingRunner.Plan plan(String id) {
             var p = plans.get(id);
@@ -75,6 +75,11 @@ public final class Build {
         Claims.validate(runs);
         var exercises = Exercises.load(root, programs::file);
         for (var ex : exercises) catalog.requireExercise(ex, root.resolve(Exercises.HINTS));
+        var wrongFixes = WrongFixes.load(root);
+        var names = exercises.stream().map(Exercises.Exercise::name).toList();
+        for (var w : wrongFixes)
+            if (!names.contains(w.exercise())) throw new BuildError(w.file(), w.line(), "is a wrong fix of '" + w.exercise()
+                    + "', which is no exercise (" + String.join(", ", names) + "). Rename the file to NAME.txt of its exercise");
         var declared = Collections.unmodifiableMap(runs);
         var sitePages = SitePage.loadAll(root);
         for (SitePage p : sitePages) {
@@ -85,7 +90,7 @@ public final class Build {
         }
         var bodies = Bodies.parse(root, lessons, sitePages, declared.keySet());
         return new Loaded(root, catalog, lessons, declared, exercises, new Recordings(root, catalog, declared, programs), bodies,
-                sitePages, programs, Collections.unmodifiableMap(plans));
+                sitePages, programs, Collections.unmodifiableMap(plans), wrongFixes);
     }
 
     /// {@link #build}, unless nothing changed since the last build into `site` ({@link UpToDate}):

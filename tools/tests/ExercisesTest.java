@@ -433,7 +433,7 @@ class ExercisesTest {
     }
 
     /// The solution with the wrong fix in its region, as X.java in a folder of its own.
-    static Proc.Result runWrongFix(WrongFixes.WrongFix w) throws IOException {
+    static Proc.Result runWrongFix(course.WrongFixes.WrongFix w) throws IOException {
         Exercise e = ALL.stream().filter(x -> x.name().equals(w.exercise())).findFirst().orElseThrow();
         String wrong = WrongFixes.withRegion(Files.readString(e.solution(), StandardCharsets.UTF_8), w.region(), w.code());
         Path dir = Files.createTempDirectory("wrong-fix");
