@@ -1,0 +1,138 @@
+package tests;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Path;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.*;
+import org.junit.jupiter.api.io.TempDir;
+
+/// The instructors' kit on a tiny course (two lessons, exercise `answer`): the class plan,
+/// whose minutes come from the lessons' own reading times and add up by day and by cut, and
+/// which must place every lesson once; and what students will try, rendered from the
+/// wrong-fix corpus.
+@Quick
+class InstructorsKitTest {
+
+    @TempDir
+    Path tmp;
+    Fixture f;
+
+    static final String PLAN = """
+            ---
+            title: For instructors
+            ---
+            ```class-plan
+            day 1:
+              - lesson: first
+                exercise: 10 in class
+                able: say hello
+                ask: "What did `hello` print?"
+                cuts: [half a day]
+            day 2:
+              - lesson: second
+                exercise: 25 homework
+                able: read more
+                ask: Why more?
+            ```
+            """;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        f = new Fixture(tmp);
+    }
+
+    Document instructors() throws Exception {
+        f.build(false);
+        return Jsoup.parse(f.read("site/instructors.html"));
+    }
+
+    /// The minutes a lesson's page states under its title: "About N minutes: ...".
+    int statedMinutes(String page) throws Exception {
+        var m = java.util.regex.Pattern.compile("About (\\d+) minutes?").matcher(Jsoup.parse(f.read("site/" + page)).text());
+        assertTrue(m.find(), page + " states no time");
+        return Integer.parseInt(m.group(1));
+    }
+
+    @Test
+    @DisplayName("class plan: a row per lesson with its page's own minutes; each day's in-class total adds reading and in-class exercises; a cut lists its lessons")
+    void planAddsUp() throws Exception {
+        f.write("lessons/instructors.md", PLAN);
+        var d = instructors();
+        var days = d.select(".class-plan table");
+        assertEquals(2, days.size(), d.toString());
+        var first = days.get(0).select("tbody tr");
+        assertEquals(1, first.size());
+        assertEquals("1. First", first.get(0).selectFirst("th a[href=first.html]").text());
+        int minutes = statedMinutes("first.html");
+        assertEquals(minutes + " min", first.get(0).select("td").get(0).text());
+        assertEquals("answer 10 min, in class", first.get(0).select("td").get(1).text());
+        assertEquals("What did <code>hello</code> print?", first.get(0).select("td").get(3).html(), "the question is Markdown");
+        assertEquals("In class: " + (minutes + 10) + " min, breaks not counted", days.get(0).selectFirst("tfoot td[colspan]").text());
+        int second = statedMinutes("second.html");
+        assertEquals("0 min in class, 25 min homework", days.get(1).select("tfoot td").get(1).text());
+        assertEquals("In class: " + second + " min, breaks not counted", days.get(1).selectFirst("tfoot td[colspan]").text());
+        assertEquals("A class of half a day", d.select(".class-plan h3").last().text());
+        assertEquals("First, " + (minutes + 10) + " min with its exercise", d.selectFirst("ol.class-cut li").text());
+    }
+
+    @Test
+    @DisplayName("class plan: a lesson left out, planned twice or unknown, and an exercise time that is not 'N in class|homework', stop the build at their line")
+    void planMustPlaceEveryLessonOnce() throws Exception {
+        f.write("lessons/instructors.md", PLAN.replace("""
+                day 2:
+                  - lesson: second
+                    exercise: 25 homework
+                    able: read more
+                    ask: Why more?
+                """, ""));
+        var e = f.buildFails(false);
+        assertTrue(e.where().endsWith("lessons/instructors.md:5"), e.toString());
+        assertTrue(e.getMessage().contains("the class plan leaves out second"), e.getMessage());
+
+        f.write("lessons/instructors.md", PLAN.replace("lesson: second", "lesson: first"));
+        e = f.buildFails(false);
+        assertTrue(e.where().endsWith("lessons/instructors.md:12"), e.toString());
+        assertTrue(e.getMessage().contains("'first' is in the plan already, at line 6"), e.getMessage());
+
+        f.write("lessons/instructors.md", PLAN.replace("lesson: second", "lesson: secnod"));
+        e = f.buildFails(false);
+        assertTrue(e.getMessage().contains("no lesson 'secnod'. Nearest: [second"), e.getMessage());
+
+        f.write("lessons/instructors.md", PLAN.replace("25 homework", "25 at home"));
+        e = f.buildFails(false);
+        assertTrue(e.where().endsWith("lessons/instructors.md:13"), e.toString());
+        assertTrue(e.getMessage().contains("should be minutes, then 'in class' or 'homework'"), e.getMessage());
+    }
+
+    @Test
+    @DisplayName("what students will try: every wrong fix of the corpus under its exercise, with why, the check that fails and its code")
+    void wrongFixesForTrainers() throws Exception {
+        f.write("tools/tests/wrong-fixes/answer.txt", """
+                # the fixture's corpus
+                === forty-one: off by one
+                caught by: answer
+                return 41;
+
+                === the TODO left in
+                caught by: answer
+                return 0;
+                """);
+        f.write("lessons/instructors.md", "---\ntitle: For instructors\n---\n{{wrong-fixes}}\n");
+        var d = instructors();
+        var of = d.selectFirst("details#wrong-fixes-answer");
+        assertNotNull(of, d.toString());
+        assertEquals("answer (1. First): 2 mistakes", of.selectFirst("summary").text());
+        var items = of.select("ol > li");
+        assertEquals(2, items.size());
+        assertEquals("forty-one: off by one", items.get(0).selectFirst("p").text());
+        assertEquals("The checker: FAIL answer: got …", items.get(0).select("p").get(1).text());
+        assertEquals("return 41;", items.get(0).selectFirst("pre.code").text());
+
+        f.write("tools/tests/wrong-fixes/anwser.txt", "=== a fix of no exercise\ncaught by: answer\nreturn 1;\n");
+        var e = f.buildFails(false);
+        assertTrue(e.where().endsWith("tools/tests/wrong-fixes/anwser.txt:1"), e.toString());
+        assertTrue(e.getMessage().contains("is a wrong fix of 'anwser', which is no exercise (answer)"), e.getMessage());
+    }
+}
