@@ -42,11 +42,12 @@ final class DemoDirective implements Directive.OnALine {
             p.appendText(" · ");
             p.appendElement("a").attr("href", shownOn + "#run-" + run.id()).text("recorded output");
         }
+        p.appendElement("br");
         if (run.claims().isEmpty()) {
-            div.appendElement("p").text("No claims: compare with the recorded output.");
+            p.appendText("No claims: compare with the recorded output.");
             return div;
         }
-        div.appendElement("p").text("Checked against the recording at every build:");
+        p.appendText("Checked against the recording at every build:");
         Element ul = div.appendElement("ul");
         for (Claim c : run.claims()) {
             Element li = ul.appendElement("li").text(c.says());

@@ -254,7 +254,7 @@ class LearningPathTest {
         var d = Jsoup.parse(page("demos.html"));
         var card = d.selectFirst("div.demo#demo-hello-run");
         assertNotNull(card, d.toString());
-        assertEquals("./jbang hello · 0.1 s when recorded · any OS · recorded output", card.selectFirst("p.demo-run").text());
+        assertEquals("./jbang hello · 0.1 s when recorded · any OS · recorded output Checked against the recording at every build:", card.selectFirst("p.demo-run").text());
         assertEquals("first.html#run-hello-run", card.selectFirst("p.demo-run a").attr("href"));
         assertEquals(java.util.List.of("it took at least a second", "it said how long"), card.select("li").eachText());
         assertEquals("1. First: hello-limited", d.selectFirst("ul.demo-unscripted").text(), "only the run no {{demo}} names");
