@@ -23,7 +23,8 @@ final class Asides {
     private Asides() {}
 
     static final String OPEN = "<details class=\"deeper\">";
-    static final Pattern SUMMARY = Pattern.compile("<summary>Deeper: [^<]+</summary>");
+    /// "Answer: ..." folds the answer to a Try this on a trainers' page (lessons/demos.md) the same way.
+    static final Pattern SUMMARY = Pattern.compile("<summary>(?:Deeper|Answer): [^<]+</summary>");
     static final String CLOSE = "</details>";
     static final String SHAPE = OPEN + ", then <summary>Deeper: what it explains</summary>, a blank line, "
             + "the aside's markdown, a blank line and " + CLOSE + ", each tag on a line of its own";

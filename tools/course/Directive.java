@@ -26,7 +26,8 @@ public sealed interface Directive permits Directive.OnALine, Directive.Fenced {
 
     /// Every kind, in the order error messages list them.
     List<Directive> KINDS = List.of(new ProgramDirective(), new ListingDirective(), new RunDirective(), new ExerciseDirective(), new WidgetDirective(),
-            new ChartDirective(), new TimelineDirective(), new RunsTableDirective(), new WrongFixesDirective(), new ClassPlanDirective());
+            new ChartDirective(), new TimelineDirective(), new RunsTableDirective(), new WrongFixesDirective(), new ClassPlanDirective(),
+            new DemoDirective());
 
     /// The word after `{{`.
     String name();

@@ -213,4 +213,64 @@ class LearningPathTest {
         f.record("hello-limited", "took 1234 ms\n");
         assertTrue(f.buildFails(false).getMessage().contains("Add what it needs to RunsTableDirective.WRAPPERS"));
     }
+
+    @Test
+    @DisplayName("{{demo RUN}}: the run's command, recorded wall time, needs, a link to its output and every claim's says:; "
+            + "{{demo unscripted}} lists the runs no {{demo}} names, so a new lesson's runs appear; folded Answer asides")
+    void demoScripts() throws Exception {
+        f.replace("lessons/01-first.md", "    alias: hello\n", """
+                    alias: hello
+                    claims:
+                      - says: it took at least a second
+                        check: '{{hello-run: took (\\d+) ms}} >= 1000'
+                      - says: it said how long
+                        match: 'took \\d+ ms'
+                  - id: hello-limited
+                    alias: hello
+                    wrapper: [prlimit, --nproc=64]
+                """);
+        f.record("hello-limited", "took 99 ms\n");
+        f.write("lessons/demos.md", """
+                ---
+                title: Demo scripts
+                references: [hello-run]
+                ---
+                **Ask:** how long?
+
+                {{demo hello-run}}
+
+                **Expect:** {{hello-run: took (\\d+) ms}} ms here.
+
+                <details class="deeper">
+                <summary>Answer: how long it takes</summary>
+
+                About a second.
+
+                </details>
+
+                {{demo unscripted}}
+                """);
+        f.build(false);
+        var d = Jsoup.parse(page("demos.html"));
+        var card = d.selectFirst("div.demo#demo-hello-run");
+        assertNotNull(card, d.toString());
+        assertEquals("./jbang hello · 0.1 s when recorded · any OS · recorded output Checked against the recording at every build:", card.selectFirst("p.demo-run").text());
+        assertEquals("first.html#run-hello-run", card.selectFirst("p.demo-run a").attr("href"));
+        assertEquals(java.util.List.of("it took at least a second", "it said how long"), card.select("li").eachText());
+        assertEquals("1. First: hello-limited", d.selectFirst("ul.demo-unscripted").text(), "only the run no {{demo}} names");
+        assertEquals("Answer: how long it takes", d.selectFirst("details.deeper > summary").text());
+        assertEquals(1, Jsoup.parse(page("first.html")).select("nav a[href=demos.html]").size(), "linked from the sidebar");
+
+        f.replace("lessons/demos.md", "{{demo unscripted}}", "{{demo hello-limited}}\n\n{{demo unscripted}}");
+        f.build(false);
+        d = Jsoup.parse(page("demos.html"));
+        assertTrue(d.selectFirst("#demo-hello-limited").text().contains("Linux: prlimit"), d.toString());
+        assertTrue(d.selectFirst("#demo-hello-limited").text().contains("No claims"), d.toString());
+        assertEquals("Every run has a script above.", d.selectFirst("main p:contains(Every run)").text());
+
+        f.replace("lessons/demos.md", "{{demo hello-limited}}", "{{demo hello-gone}}");
+        var e = f.buildFails(false);
+        assertTrue(e.getMessage().contains("scripts run 'hello-gone', which no lesson declares"), e.getMessage());
+        assertEquals("lessons/demos.md:18", e.where().replaceFirst(".*(lessons/)", "$1"), e.toString());
+    }
 }
