@@ -1,17 +1,167 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
+//PREVIEW
+//DEPS ch.qos.logback:logback-classic:1.6.7
+// @fold what it shows, the imports, and the log line's layout
 
-// One virtual thread says hello and tells what it is.
-// (Written by ./build.sh new lesson: replace it with the program
-// that shows this lesson's idea, top-down, one idea.)
+// A request id in every log line, five ways. Each request runs on a virtual thread of its own,
+// with its id in Logback's MDC (a map kept in a ThreadLocal) or bound to a ScopedValue, logs, and
+// hands two pieces of work (user, orders) to other threads: none (the same thread), an executor,
+// an executor with the MDC copied in by hand, structured forks, an executor. Every log line shows
+// the thread, the MDC's id (mdc=) and the ScopedValue's (scoped=); after each request the program
+// prints what was logged and counts the lines that name the request's id.
 
-void main(String[] args) throws InterruptedException {
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.PatternLayout;
+import ch.qos.logback.classic.pattern.ClassicConverter;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.OutputStreamAppender;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
+import java.util.concurrent.StructuredTaskScope.Joiner;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+static final String LAYOUT = "%-9thread mdc=%-5X{request:-none} scoped=%-5scoped %msg%n";
+// @end
+static final ScopedValue<String> REQUEST = ScopedValue.newInstance();
+static final Logger log = LoggerFactory.getLogger("shop");
+void main(String[] args) throws Exception {
+    // @fold refusing arguments, and Logback writing into `logged` with LAYOUT
     if (args.length > 0) {
         System.err.println("usage: request-context  (no arguments)");
         System.exit(2);
     }
-    Runnable sayHello = () -> IO.println("hello from a virtual thread: "
-            + Thread.currentThread().isVirtual());
-    Thread hello = Thread.ofVirtual().start(sayHello);
-    hello.join();   // the JVM does not wait for a virtual thread
+    var logged = logInto(LAYOUT);
+    // @end
+    request(1, "MDC, the same thread", this::inMdc, this::sameThread, logged);
+    request(2, "MDC, an executor", this::inMdc, this::executor, logged);
+    request(3, "MDC, an executor, the MDC copied by hand", this::inMdc, this::executorCopyingMdc, logged);
+    request(4, "ScopedValue, structured forks", this::inScopedValue, this::structuredForks, logged);
+    request(5, "ScopedValue, an executor", this::inScopedValue, this::executor, logged);
 }
+// @fold request: a request on a virtual thread of its own, named request-N, that logs, hands off and logs, inside its context; inMdc; sameThread
+/// One request on a thread of its own: it logs, hands two pieces of work off as `handOff`
+/// does, and logs again, all inside `context`, which gives it its id.
+void request(int n, String how, Context context, HandOff handOff, Logged logged) throws InterruptedException {
+    String id = "req-" + n;
+    Thread.ofVirtual().name("request-" + n).start(() -> {
+        try {
+            context.run(id, () -> {
+                log.info("received");
+                handOff.run(List.of(() -> log.info("loaded user"), () -> log.info("loaded orders")));
+                log.info("answered");
+            });
+        } catch (Exception e) {
+            log.error("failed", e);
+        }
+    }).join();
+    logged.count(n + ". " + how, id);
+}
+
+/// The id in the MDC while the request runs, as a servlet filter puts it there.
+void inMdc(String id, Step request) throws Exception {
+    MDC.put("request", id);
+    try {
+        request.run();
+    } finally {
+        MDC.remove("request");
+    }
+}
+
+void sameThread(List<Runnable> work) {
+    work.forEach(Runnable::run);
+}
+
+/// The id bound to the ScopedValue while the request runs, and no MDC at all.
+// @end
+void inScopedValue(String id, Step request) throws Exception {
+    ScopedValue.where(REQUEST, id).call(() -> { request.run(); return null; });
+}
+void executor(List<Runnable> work) {
+    try (var executor = Executors.newThreadPerTaskExecutor(named("task-"))) {
+        work.forEach(executor::submit);
+    }
+}
+// @fold executorCopyingMdc: the same executor, each task wrapped in withCallersMdc
+void executorCopyingMdc(List<Runnable> work) {
+    try (var executor = Executors.newThreadPerTaskExecutor(named("task-"))) {
+        for (Runnable task : work) executor.submit(withCallersMdc(task));
+    }
+}
+// @end
+Runnable withCallersMdc(Runnable task) {
+    Map<String, String> context = MDC.getCopyOfContextMap(); // on the caller's thread
+    return () -> {
+        MDC.setContextMap(context);                          // on the task's thread
+        try { task.run(); }
+        finally { MDC.clear(); }  // else a pooled thread would carry it into its next task
+    };
+}
+void structuredForks(List<Runnable> work) throws InterruptedException {
+    try (var scope = StructuredTaskScope.open(Joiner.awaitAllSuccessfulOrThrow(), withForksNamed("fork-"))) {
+        for (Runnable task : work) scope.fork(task);
+        scope.join();
+    }
+}
+// @fold Context, Step, HandOff, withForksNamed, named, the %scoped converter, counting the lines, and the Logback set-up
+interface Context { void run(String id, Step request) throws Exception; }
+interface Step { void run() throws Exception; }
+interface HandOff { void run(List<Runnable> work) throws Exception; }
+
+/// The scope's configuration, its forks named prefix-1, prefix-2, …
+UnaryOperator<StructuredTaskScope.Configuration> withForksNamed(String prefix) {
+    return cf -> cf.withThreadFactory(named(prefix));
+}
+
+/// Virtual threads named prefix-1, prefix-2, …, so that a log line says whose it is.
+ThreadFactory named(String prefix) {
+    return Thread.ofVirtual().name(prefix, 1).factory();
+}
+
+/// `%scoped` in the layout: the ScopedValue's id on the thread that logs, or "none".
+class Scoped extends ClassicConverter {
+    @Override
+    public String convert(ILoggingEvent event) {
+        return REQUEST.isBound() ? REQUEST.get() : "none";
+    }
+}
+
+/// What Logback wrote, held until `count` prints it with its tally.
+record Logged(ByteArrayOutputStream bytes) {
+    void count(String how, String id) {
+        var lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        bytes.reset();
+        long with = lines.stream().filter(l -> l.contains(id)).count();
+        IO.println(how + ":");
+        lines.forEach(l -> IO.println("  " + l));
+        IO.println(String.format(Locale.ROOT, "  %s: %d log lines, %d with the request id, %d without",
+                id, lines.size(), with, lines.size() - with));
+    }
+}
+
+/// Logback, configured in code: one appender, `pattern` with %scoped, into a buffer.
+Logged logInto(String pattern) {
+    var context = (LoggerContext) LoggerFactory.getILoggerFactory();
+    context.reset();
+    var layout = new PatternLayout();
+    layout.setContext(context);
+    layout.getInstanceConverterMap().put("scoped", Scoped::new);
+    layout.setPattern(pattern);
+    layout.start();
+    var encoder = new LayoutWrappingEncoder<ILoggingEvent>();
+    encoder.setContext(context);
+    encoder.setLayout(layout);
+    encoder.start();
+    var bytes = new ByteArrayOutputStream();
+    var appender = new OutputStreamAppender<ILoggingEvent>();
+    appender.setContext(context);
+    appender.setEncoder(encoder);
+    appender.setOutputStream(bytes);
+    appender.start();
+    var root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+    root.addAppender(appender);
+    return new Logged(bytes);
+}
+// @end
