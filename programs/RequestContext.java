@@ -10,6 +10,8 @@
 // an executor with the MDC copied in by hand, structured forks, an executor. Every log line shows
 // the thread, the MDC's id (mdc=) and the ScopedValue's (scoped=); after each request the program
 // prints what was logged and counts the lines that name the request's id.
+// With the argument `inheritance` it measures, instead, the memory an InheritableThreadLocal costs
+// each of 10,000 new threads.
 
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.PatternLayout;
@@ -18,6 +20,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import java.util.concurrent.StructuredTaskScope.Joiner;
+import java.lang.management.ManagementFactory;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,9 +31,10 @@ static final String LAYOUT = "%-9thread mdc=%-5X{request:-none} scoped=%-5scoped
 static final ScopedValue<String> REQUEST = ScopedValue.newInstance();
 static final Logger log = LoggerFactory.getLogger("shop");
 void main(String[] args) throws Exception {
-    // @fold refusing arguments, and Logback writing into `logged` with LAYOUT
+    // @fold the argument (`inheritance` runs inheritance() instead), and Logback writing into `logged` with LAYOUT
+    if (List.of(args).equals(List.of("inheritance"))) { inheritance(); return; }
     if (args.length > 0) {
-        System.err.println("usage: request-context  (no arguments)");
+        System.err.println("usage: request-context [inheritance]");
         System.exit(2);
     }
     var logged = logInto(LAYOUT);
@@ -105,6 +109,35 @@ void structuredForks(List<Runnable> work) throws InterruptedException {
         scope.join();
     }
 }
+// @fold inheritance: what an InheritableThreadLocal costs each thread its holder creates
+static final int THREADS = 10_000;
+static final InheritableThreadLocal<Map<String, String>> INHERITED = new InheritableThreadLocal<>();
+
+/// The bytes the creating thread allocates to create THREADS virtual threads (unstarted, so
+/// nothing else runs), first with no inheritable value set, then with one: a map like the MDC's.
+/// Each new thread gets a table of its own holding its creator's inheritable values (the values
+/// themselves are shared, as childValue does not copy them). A first round, unprinted, lets the
+/// JIT settle.
+void inheritance() {
+    var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    if (Thread.currentThread().isVirtual() || !mx.isThreadAllocatedMemorySupported())
+        throw new IllegalStateException("this JVM does not count a platform thread's allocations");
+    long[] bytes = new long[2];
+    for (int round = 0; round < 2; round++) {
+        for (int set = 0; set < 2; set++) {
+            if (set == 1) INHERITED.set(Map.of("request", "req-1")); else INHERITED.remove();
+            var threads = new Thread[THREADS];
+            long before = mx.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < THREADS; i++) threads[i] = Thread.ofVirtual().unstarted(() -> {});
+            bytes[set] = mx.getCurrentThreadAllocatedBytes() - before;
+        }
+    }
+    INHERITED.remove();
+    IO.println(String.format(Locale.ROOT, "%d virtual threads created, no inheritable value set: %d bytes, %d per thread", THREADS, bytes[0], bytes[0] / THREADS));
+    IO.println(String.format(Locale.ROOT, "%d virtual threads created, one inheritable value set: %d bytes, %d per thread", THREADS, bytes[1], bytes[1] / THREADS));
+    IO.println(String.format(Locale.ROOT, "inheriting one value: %d bytes more, %d per thread", bytes[1] - bytes[0], (bytes[1] - bytes[0]) / THREADS));
+}
+// @end
 // @fold Context, Step, HandOff, withForksNamed, named, the %scoped converter, counting the lines, and the Logback set-up
 interface Context { void run(String id, Step request) throws Exception; }
 interface Step { void run() throws Exception; }

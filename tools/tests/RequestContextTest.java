@@ -104,6 +104,17 @@ class RequestContextTest {
     }
 
     @Test
+    @DisplayName("request-context inheritance: 10,000 threads created with an inheritable value set cost their creator more bytes than without, and the difference is printed")
+    void inheritingCostsEveryNewThread() {
+        var r = Proc.ok(program.run("inheritance"));
+        long without = Bounds.number(r.out(), "(?m)^10000 virtual threads created, no inheritable value set: (\\d+) bytes");
+        long with = Bounds.number(r.out(), "(?m)^10000 virtual threads created, one inheritable value set: (\\d+) bytes");
+        assertTrue(with > without, r.all());
+        assertEquals(with - without, Bounds.number(r.out(), "(?m)^inheriting one value: (\\d+) bytes more"), r.all());
+        assertEquals((with - without) / 10_000, Bounds.number(r.out(), "(?m)^inheriting one value: \\d+ bytes more, (\\d+) per thread"), r.all());
+    }
+
+    @Test
     @DisplayName("request-context: an argument gets the usage line and exit code 2")
     void refusesAnArgument() {
         Proc.usage(program.run("extra"));
