@@ -19,14 +19,12 @@ import ch.qos.logback.classic.pattern.ClassicConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
-import java.util.concurrent.StructuredTaskScope.Joiner;
 import java.lang.management.ManagementFactory;
-import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
-static final String LAYOUT = "%-9thread mdc=%-5X{request:-none} scoped=%-5scoped %msg%n";
+static final String LAYOUT = "%-10thread mdc=%-5X{request:-none} scoped=%-5scoped %msg%n";
 // @end
 static final ScopedValue<String> REQUEST = ScopedValue.newInstance();
 static final Logger log = LoggerFactory.getLogger("shop");
@@ -37,18 +35,18 @@ void main(String[] args) throws Exception {
         System.err.println("usage: request-context [inheritance]");
         System.exit(2);
     }
-    var logged = logInto(LAYOUT);
+    logged = logInto(LAYOUT);
     // @end
-    request(1, "MDC, the same thread", this::inMdc, this::sameThread, logged);
-    request(2, "MDC, an executor", this::inMdc, this::executor, logged);
-    request(3, "MDC, an executor, the MDC copied by hand", this::inMdc, this::executorCopyingMdc, logged);
-    request(4, "ScopedValue, structured forks", this::inScopedValue, this::structuredForks, logged);
-    request(5, "ScopedValue, an executor", this::inScopedValue, this::executor, logged);
+    request(1, "MDC, same thread", this::mdc, this::sameThread);
+    request(2, "MDC, executor", this::mdc, this::executor);
+    request(3, "MDC copied, executor", this::mdc, this::copyingMdc);
+    request(4, "ScopedValue, forks", this::scoped, this::forks);
+    request(5, "ScopedValue, executor", this::scoped, this::executor);
 }
-// @fold request: a request on a virtual thread of its own, named request-N, that logs, hands off and logs, inside its context; inMdc; sameThread
+// @fold request: a request on a virtual thread of its own, request-N, that logs, hands off and logs, inside its context; mdc; sameThread
 /// One request on a thread of its own: it logs, hands two pieces of work off as `handOff`
 /// does, and logs again, all inside `context`, which gives it its id.
-void request(int n, String how, Context context, HandOff handOff, Logged logged) throws InterruptedException {
+void request(int n, String how, Context context, HandOff handOff) throws InterruptedException {
     String id = "req-" + n;
     Thread.ofVirtual().name("request-" + n).start(() -> {
         try {
@@ -56,6 +54,7 @@ void request(int n, String how, Context context, HandOff handOff, Logged logged)
                 log.info("received");
                 handOff.run(List.of(() -> log.info("loaded user"), () -> log.info("loaded orders")));
                 log.info("answered");
+                return null;
             });
         } catch (Exception e) {
             log.error("failed", e);
@@ -65,7 +64,7 @@ void request(int n, String how, Context context, HandOff handOff, Logged logged)
 }
 
 /// The id in the MDC while the request runs, as a servlet filter puts it there.
-void inMdc(String id, Step request) throws Exception {
+void mdc(String id, Step request) throws Exception {
     MDC.put("request", id);
     try {
         request.run();
@@ -77,39 +76,37 @@ void inMdc(String id, Step request) throws Exception {
 void sameThread(List<Runnable> work) {
     work.forEach(Runnable::run);
 }
-
-/// The id bound to the ScopedValue while the request runs, and no MDC at all.
 // @end
-void inScopedValue(String id, Step request) throws Exception {
-    ScopedValue.where(REQUEST, id).call(() -> { request.run(); return null; });
+void scoped(String id, Step request) throws Exception {
+    ScopedValue.where(REQUEST, id).call(request::run); // no MDC at all
 }
 void executor(List<Runnable> work) {
-    try (var executor = Executors.newThreadPerTaskExecutor(named("task-"))) {
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         work.forEach(executor::submit);
     }
 }
-// @fold executorCopyingMdc: the same executor, each task wrapped in withCallersMdc
-void executorCopyingMdc(List<Runnable> work) {
-    try (var executor = Executors.newThreadPerTaskExecutor(named("task-"))) {
+// @fold copyingMdc: the same executor, each task wrapped in withCallersMdc
+void copyingMdc(List<Runnable> work) {
+    try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         for (Runnable task : work) executor.submit(withCallersMdc(task));
     }
 }
 // @end
 Runnable withCallersMdc(Runnable task) {
-    Map<String, String> context = MDC.getCopyOfContextMap(); // on the caller's thread
+    var context = MDC.getCopyOfContextMap(); // on the caller's thread
     return () -> {
-        MDC.setContextMap(context);                          // on the task's thread
+        MDC.setContextMap(context);          // on the task's thread
         try { task.run(); }
-        finally { MDC.clear(); }  // else a pooled thread would carry it into its next task
+        finally { MDC.clear(); } // else a pooled thread keeps it
     };
 }
-void structuredForks(List<Runnable> work) throws InterruptedException {
-    try (var scope = StructuredTaskScope.open(Joiner.awaitAllSuccessfulOrThrow(), withForksNamed("fork-"))) {
-        for (Runnable task : work) scope.fork(task);
+void forks(List<Runnable> work) throws InterruptedException {
+    try (var scope = StructuredTaskScope.open()) {
+        work.forEach(scope::fork);
         scope.join();
     }
 }
-// @fold inheritance: what an InheritableThreadLocal costs each thread its holder creates
+// @fold inheritance (what an InheritableThreadLocal costs each new thread), the %scoped converter, counting the lines, the Logback set-up
 static final int THREADS = 10_000;
 static final InheritableThreadLocal<Map<String, String>> INHERITED = new InheritableThreadLocal<>();
 
@@ -137,21 +134,12 @@ void inheritance() {
     IO.println(String.format(Locale.ROOT, "%d virtual threads created, one inheritable value set: %d bytes, %d per thread", THREADS, bytes[1], bytes[1] / THREADS));
     IO.println(String.format(Locale.ROOT, "inheriting one value: %d bytes more, %d per thread", bytes[1] - bytes[0], (bytes[1] - bytes[0]) / THREADS));
 }
-// @end
-// @fold Context, Step, HandOff, withForksNamed, named, the %scoped converter, counting the lines, and the Logback set-up
+
 interface Context { void run(String id, Step request) throws Exception; }
-interface Step { void run() throws Exception; }
+interface Step { Object run() throws Exception; }
 interface HandOff { void run(List<Runnable> work) throws Exception; }
 
-/// The scope's configuration, its forks named prefix-1, prefix-2, …
-UnaryOperator<StructuredTaskScope.Configuration> withForksNamed(String prefix) {
-    return cf -> cf.withThreadFactory(named(prefix));
-}
-
-/// Virtual threads named prefix-1, prefix-2, …, so that a log line says whose it is.
-ThreadFactory named(String prefix) {
-    return Thread.ofVirtual().name(prefix, 1).factory();
-}
+Logged logged; // what Logback wrote, set up in main
 
 /// `%scoped` in the layout: the ScopedValue's id on the thread that logs, or "none".
 class Scoped extends ClassicConverter {

@@ -84,7 +84,7 @@ class RequestContextTest {
     @DisplayName("request-context: an executor's tasks lose the id, from the MDC and from a ScopedValue alike")
     void anExecutorLosesTheId() {
         for (String id : List.of("req-2", "req-5")) {
-            var tasks = request(id).lines().stream().filter(l -> l.thread().startsWith("task-")).toList();
+            var tasks = request(id).lines().stream().filter(l -> l.thread().startsWith("virtual-")).toList();
             assertEquals(2, tasks.size(), run.all());
             tasks.forEach(t -> assertEquals(List.of("none", "none"), List.of(t.mdc(), t.scoped()), run.all()));
             assertEquals(2, withId(id), run.all());
@@ -94,10 +94,10 @@ class RequestContextTest {
     @Test
     @DisplayName("request-context: with the MDC copied, the tasks log the caller's id; structured forks read the ScopedValue: every line has the id")
     void bothRemediesKeepTheId() {
-        var copied = request("req-3").lines().stream().filter(l -> l.thread().startsWith("task-")).toList();
+        var copied = request("req-3").lines().stream().filter(l -> l.thread().startsWith("virtual-")).toList();
         assertEquals(2, copied.size(), run.all());
         copied.forEach(t -> assertEquals("req-3", t.mdc(), run.all()));
-        var forks = request("req-4").lines().stream().filter(l -> l.thread().startsWith("fork-")).toList();
+        var forks = request("req-4").lines().stream().filter(l -> l.thread().startsWith("virtual-")).toList();
         assertEquals(2, forks.size(), run.all());
         forks.forEach(f -> assertEquals(List.of("none", "req-4"), List.of(f.mdc(), f.scoped()), run.all()));
         for (String id : List.of("req-1", "req-3", "req-4")) assertEquals(4, withId(id), id + "\n" + run.all());
