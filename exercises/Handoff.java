@@ -17,7 +17,7 @@ Runnable withRequestId(Runnable task) {
     return task; // TODO: the task must log with the caller's id, and leave no id behind
 }
 
-/// One request, on a thread of its own: the id set first and removed last, as a filter does.
+/// One request, on a thread of its own: the id set first and removed last, as a servlet filter does.
 void handle(String id) throws Exception {
     REQUEST_ID.set(id);
     try {

@@ -32,7 +32,7 @@ Runnable withRequestId(Runnable task) {
 }
 // end exercise
 
-/// One request, on a thread of its own: the id set first and removed last, as a filter does.
+/// One request, on a thread of its own: the id set first and removed last, as a servlet filter does.
 void handle(String id) throws Exception {
     REQUEST_ID.set(id);
     try {
