@@ -86,7 +86,7 @@ static class PinningTests {
     static void assertDoesNotPin(Runnable code) throws Exception {
         var pins = new CopyOnWriteArrayList<String>();
         try (var jfr = new RecordingStream()) {
-            jfr.enable("jdk.VirtualThreadPinned").withoutThreshold();   // the default, 20 ms, hides short pins
+            jfr.enable("jdk.VirtualThreadPinned").withoutThreshold();   // not the default, 20 ms
             Thread worker = Thread.ofVirtual().unstarted(code);
             jfr.onEvent("jdk.VirtualThreadPinned", e -> {
                 if (e.getThread("eventThread").getJavaThreadId() == worker.threadId()) pins.add(describe(e));
@@ -94,7 +94,7 @@ static class PinningTests {
             jfr.startAsync();
             worker.start();
             worker.join();
-            jfr.stop();   // returns once every event recorded so far has reached onEvent: no sleep, no guess
+            jfr.stop();   // returns once every recorded event has reached onEvent
         }
         assertEquals(List.of(), pins, "pinned");
     }
@@ -125,9 +125,9 @@ static class LostUpdateTests {
     static long twoDepositsForcedToOverlap(BiConsumer<Account, Long> deposit) throws Exception {
         var account = new AtomicReference<Account>();
         Thread second = Thread.ofVirtual().unstarted(() -> deposit.accept(account.get(), 100L));
-        account.set(new Account(new PausingLedger(() -> {   // runs once: after the first read, before its write
+        account.set(new Account(new PausingLedger(() -> {   // once: after the first read, before its write
             second.start();
-            await().atMost(Duration.ofMinutes(1)).until(() -> second.getState() == TERMINATED || second.getState() == BLOCKED);
+            await().atMost(Duration.ofMinutes(1)).until(() -> Set.of(TERMINATED, BLOCKED).contains(second.getState()));
         })));
         Thread first = Thread.ofVirtual().start(() -> deposit.accept(account.get(), 100L));
         first.join();
