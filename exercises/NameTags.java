@@ -26,6 +26,8 @@ void main() {
                     + (unnamed.isEmpty() ? "" : ", e.g. \"" + unnamed.getFirst() + "\""),
             "all " + 2 * ORDERS + ", e.g. \"[order-3] order 3 found\"");
     check("log lines written by virtual threads", lines.stream().filter(Line::virtual).count(), 2L * ORDERS);
+    check("tag() of threads with commas and brackets in their names (lesson 'Your first virtual thread': never parse toString())",
+            tagsInOddlyNamedThreads(), List.of(ODD_NAME, ODD_NAME));
     verdict("name-tags");
 }
 
@@ -58,6 +60,34 @@ record Line(int order, String thread, boolean virtual, String what) {
 }
 
 // ---- Checking your work: no need to read past this line. ----
+
+/// A name with the characters Thread.toString() puts around a name: a tag cut out of that text
+/// by its commas, brackets or @ does not come out as the name. Once on a virtual thread, once on
+/// a platform thread, whose printed form differs.
+static final String ODD_NAME = "\"till 2, [night]/runnable@desk\"";
+
+List<String> tagsInOddlyNamedThreads() {
+    var tags = new ArrayList<String>();
+    for (var builder : List.of(Thread.ofVirtual(), Thread.ofPlatform())) {
+        var tag = new AtomicReference<String>();
+        try {
+            builder.name(ODD_NAME.substring(1, ODD_NAME.length() - 1))
+                    .start(() -> tag.set(tagOrWhatItThrew())).join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        tags.add("\"" + tag.get() + "\"");
+    }
+    return tags;
+}
+
+String tagOrWhatItThrew() {
+    try {
+        return tag();
+    } catch (RuntimeException e) {
+        return "tag() threw " + e;
+    }
+}
 
 final List<String> failed = new ArrayList<>();
 
