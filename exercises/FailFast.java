@@ -33,12 +33,14 @@ void main() {
 }
 
 String fetchBoth() throws Exception {
+    // ---- your part: change only from here to its end ----
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         Future<String> price = executor.submit(this::price);
         Future<String> stock = executor.submit(this::stock);
         // TODO: price.get() throws after 100 ms, but the stock call goes on, and close() waits for it.
         return price.get() + ", " + stock.get();
     }
+    // ---- end of your part ----
 }
 
 String price() throws Exception { return call("price"); }

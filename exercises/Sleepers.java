@@ -13,6 +13,7 @@ import java.lang.management.ManagementFactory;
 final int CLIENTS = 2_000, WORKERS = 16;
 
 void serve(List<Runnable> clients) throws InterruptedException {
+    // ---- your part: change only from here to its end ----
     var queue = new ConcurrentLinkedQueue<>(clients);
     var workers = new ArrayList<Thread>();
     for (int i = 0; i < WORKERS; i++) {     // TODO: each worker serves one client at a time
@@ -21,6 +22,7 @@ void serve(List<Runnable> clients) throws InterruptedException {
         }));
     }
     for (Thread worker : workers) worker.join();
+    // ---- end of your part ----
 }
 
 void main() throws InterruptedException {

@@ -33,6 +33,7 @@ void main() {
 }
 
 String fetchBoth() throws Exception {
+    // ---- your part: change only from here to its end ----
     // exercise: try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
     // exercise:     Future<String> price = executor.submit(this::price);
     // exercise:     Future<String> stock = executor.submit(this::stock);
@@ -46,6 +47,7 @@ String fetchBoth() throws Exception {
         return price.get() + ", " + stock.get();
     }
     // end exercise
+    // ---- end of your part ----
 }
 
 String price() throws Exception { return call("price"); }

@@ -30,6 +30,7 @@ void main() throws Exception {
 }
 
 List<String> pricesOf(List<Integer> products) throws Exception {
+    // ---- your part: change only from here to its end ----
     // exercise: var prices = new ArrayList<String>();
     // exercise: for (int product : products) {
     // exercise:     prices.add(priceOf(product));  // TODO: each call waits for the one before. Let them wait together.
@@ -47,6 +48,7 @@ List<String> pricesOf(List<Integer> products) throws Exception {
     }
     return prices;
     // end exercise
+    // ---- end of your part ----
 }
 
 /// A slow call: mostly waiting. Later products answer sooner, so answers arrive out of order.

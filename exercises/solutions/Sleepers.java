@@ -13,6 +13,7 @@ import java.lang.management.ManagementFactory;
 final int CLIENTS = 2_000, WORKERS = 16;
 
 void serve(List<Runnable> clients) throws InterruptedException {
+    // ---- your part: change only from here to its end ----
     // exercise: var queue = new ConcurrentLinkedQueue<>(clients);
     // exercise: var workers = new ArrayList<Thread>();
     // exercise: for (int i = 0; i < WORKERS; i++) {     // TODO: each worker serves one client at a time
@@ -29,6 +30,7 @@ void serve(List<Runnable> clients) throws InterruptedException {
         thread.join();
     }
     // end exercise
+    // ---- end of your part ----
 }
 
 void main() throws InterruptedException {
