@@ -13,7 +13,9 @@ final int FROM = 10_000_000, TO = 10_300_000, PRIMES = 18_599;   // primes n wit
 final int CORES = Runtime.getRuntime().availableProcessors();
 final int REPORTS = 2 * CORES;                                     // more reports at once than cores
 
+// ---- your part: change only from here to its end ----
 // TODO (1 of 3): the reports need somewhere to compute that fits CPU work
+// ---- end of your part ----
 
 void main() throws Exception {
     answerQuickRequest();                                // the service is up and answering
@@ -24,7 +26,9 @@ void main() throws Exception {
         computing.await(5, TimeUnit.SECONDS);            // reports are computing: a quick request comes in
         finishedWhenAnswered = answerQuickRequest();
     }
+    // ---- your part: change only from here to its end ----
     // TODO (3 of 3): the service has stopped; stop what it no longer needs
+    // ---- end of your part ----
 
     long exact = 0;
     for (var report : reports) if (report.get() == PRIMES) exact++;
@@ -40,7 +44,9 @@ void main() throws Exception {
 
 /// A report request, on the virtual thread the service gave it. Returns its count of primes.
 int report() throws Exception {
+    // ---- your part: change only from here to its end ----
     return countPrimes(FROM, TO);   // TODO (2 of 3): this computes on the request's own virtual thread
+    // ---- end of your part ----
 }
 
 int countPrimes(int from, int to) {

@@ -6,7 +6,9 @@
 // Keep at most 10 queries in flight, and keep one virtual thread per request: no thread pool.
 
 final int REQUESTS = 200, CONNECTIONS = 10;
+// ---- your part: change only from here to its end ----
 // TODO: something that lets at most CONNECTIONS requests into the database at a time
+// ---- end of your part ----
 
 void main() throws InterruptedException {
     burst(0, REQUESTS);   // request FAILS's query throws, as a query sometimes does
@@ -46,7 +48,9 @@ void burst(int first, int count) throws InterruptedException {
 }
 
 void handle(int request) throws InterruptedException {
+    // ---- your part: change only from here to its end ----
     query(request); // TODO: wait for a free connection first, and give it back however the query ends
+    // ---- end of your part ----
 }
 
 // ---- The database: no need to change anything below. ----

@@ -16,12 +16,15 @@ static final Duration WAIT = Duration.ofMillis(100);
 
 /// Runs work while JFR records jdk.VirtualThreadPinned events, and returns how many it recorded.
 int pinnedEvents(Runnable work) {
+    // ---- your part: change only from here to its end ----
     work.run();
     return 0; // TODO: record jdk.VirtualThreadPinned with a RecordingStream while work runs, and count the events
+    // ---- end of your part ----
 }
 
 // ---- The shop: one method per kind of request. ----
 
+// ---- your part: change only from here to its end ----
 String price(int item) throws InterruptedException {
     return new PriceClient().lookUp(item);   // a client of its own: no queue for its lock
 }
@@ -52,6 +55,7 @@ String rate(int item) {
 static final class Rates {                     // the holder idiom: TABLE is loaded on first use
     static final List<Long> TABLE = loadRates();
 }
+// ---- end of your part ----
 
 // ---- The shop's rate service: no need to change anything below. ----
 

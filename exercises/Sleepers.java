@@ -13,6 +13,7 @@ import java.lang.management.ManagementFactory;
 final int CLIENTS = 2_000, WORKERS = 16;
 
 void serve(List<Runnable> clients) throws InterruptedException {
+    // ---- your part: change only from here to its end ----
     var queue = new ConcurrentLinkedQueue<>(clients);
     var workers = new ArrayList<Thread>();
     for (int i = 0; i < WORKERS; i++) {     // TODO: each worker serves one client at a time
@@ -21,9 +22,11 @@ void serve(List<Runnable> clients) throws InterruptedException {
         }));
     }
     for (Thread worker : workers) worker.join();
+    // ---- end of your part ----
 }
 
 void main() throws InterruptedException {
+    mainThread = Thread.currentThread();
     Thread.ofPlatform().daemon().start(this::watch);     // for the checks: see below
     before = platformThreads();
     var clients = new ArrayList<Runnable>();
@@ -43,17 +46,21 @@ void main() throws InterruptedException {
     check("clients waiting at the same time", waitingAtOnce, CLIENTS);
     check("clients served before serve returned", servedAtReturn, CLIENTS);
     checkThat("serve ran without the OS refusing a thread", refused == null, refused, "no refusal");
+    check("clients served by a pool's threads (lesson 'Wait or refuse': never pool virtual threads)", pooled.get(), 0);
+    checkThat("serve waited for the clients, not for a set time (lesson 'The daemon trap': wait for the threads)",
+            lastClientSaw.equals(WAITING), lastClientSaw, WAITING);
     verdict("sleepers");
 }
 
 void waitForAnswer() {
+    if (inAPool()) pooled.incrementAndGet();             // for the checks: see below
     waiting.countDown();
     try {
         answers.await();
     } catch (InterruptedException e) {
         return;                                          // stopped early: not served
     }
-    served.incrementAndGet();
+    if (served.incrementAndGet() == CLIENTS) lookAtMain();   // for the checks in main
 }
 
 // ---- Checking your work: no need to read past this line. ----
@@ -81,6 +88,23 @@ void watch() {
 }
 
 /// Live platform threads: the JVM's thread count leaves virtual threads out.
+/// A pool's thread runs its tasks from ThreadPoolExecutor.runWorker, whatever the pool's size or
+/// the kind of its threads; a thread of its own (Thread.start, newVirtualThreadPerTaskExecutor) does not.
+boolean inAPool() {
+    return StackWalker.getInstance().walk(frames -> frames.anyMatch(f -> f.getClassName().equals("java.util.concurrent.ThreadPoolExecutor")));
+}
+
+final AtomicInteger pooled = new AtomicInteger();
+Thread mainThread;
+static final String WAITING = "serve waiting for the clients";
+volatile String lastClientSaw = "the clients were never all served";
+
+void lookAtMain() {
+    boolean sleeping = Arrays.stream(mainThread.getStackTrace())
+            .anyMatch(f -> f.getClassName().equals("java.lang.Thread") && f.getMethodName().startsWith("sleep"));
+    lastClientSaw = sleeping ? "serve in Thread.sleep when the last client was served" : WAITING;
+}
+
 int platformThreads() {
     return ManagementFactory.getThreadMXBean().getThreadCount();
 }

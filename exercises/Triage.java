@@ -17,7 +17,9 @@ final int WAITING_FOR_A_CONNECTION = 120, CALLING_THE_SUPPLIER = 30;
 Map<String, Integer> byOwnFrame(List<List<String>> stacks) {
     var groups = new TreeMap<String, Integer>();
     for (var stack : stacks) {
+        // ---- your part: change only from here to its end ----
         groups.merge(stack.getFirst(), 1, Integer::sum); // TODO: the innermost frame of Triage's own code, without its line
+        // ---- end of your part ----
     }
     return groups;
 }

@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-//SOURCES course/Exercises.java course/LessonFile.java course/Slug.java course/BuildError.java course/Course.java course/Preview.java
+//SOURCES course/Exercises.java course/YourPart.java course/LessonFile.java course/Slug.java course/BuildError.java course/Course.java course/Preview.java
 //SOURCES kit/Hash.java kit/Javac.java kit/Nearest.java kit/Processes.java kit/Root.java kit/SourceRuns.java kit/Trees.java
 
 import course.BuildError;
@@ -8,6 +8,7 @@ import course.Course;
 import course.Exercises;
 import course.Exercises.Exercise;
 import course.LessonFile;
+import course.YourPart;
 import java.nio.file.attribute.FileTime;
 import kit.Hash;
 import kit.SourceRuns;
@@ -22,8 +23,9 @@ import static kit.SourceRuns.readOrNull;
 /// compiled once plus its last verdict (.cache/check/, kept by kit.SourceRuns while the
 /// exercise's text, the JDK and the checker's own sources are unchanged; the output says so).
 ///
-/// Settings: CHECK_POLL_MS (or -Dcheck.poll.ms) is how often watch mode looks at the file's
-/// time stamp, 100 ms by default; CHECK_TIMEOUT_SECONDS (or -Dcheck.timeout.seconds) ends a run that hangs, 30 s;
+/// Settings: CHECK_POLL_MS (or -Dcheck.poll.ms, or --poll MS) is how often watch mode reads the
+/// file it watches, 100 ms by default: it compares the text, so it needs no file events and no
+/// time stamps (a container's bind mount, WSL and network drives deliver neither reliably); CHECK_TIMEOUT_SECONDS (or -Dcheck.timeout.seconds) ends a run that hangs, 30 s;
 /// CHECK_PARALLEL (or -Dcheck.parallel) is how many exercises `check` runs at once, one per
 /// core up to 4.
 ///
@@ -34,17 +36,24 @@ import static kit.SourceRuns.readOrNull;
 
 static final String USAGE = """
         usage: check                      run every exercise, show progress and what to do next
-               check NAME                 run one exercise
+               check NAME                 run one exercise; once it passes, says where the
+                                          course's solution is, to compare with yours
                check --fresh [NAME]       the same, without results kept from the last check
-               check --watch              re-run the first unsolved exercise each time you save it
+               check --watch [--poll MS]  re-run the first unsolved exercise each time you save it;
+                                          it reads the file every MS ms (100 by default) and
+                                          compares the text, so it needs no file events: it works
+                                          in a container, on WSL and on a network drive
                check --hint NAME [N]      show the next hint for NAME (or hint N); the hints shown
                                           are remembered in .cache/check-hints/
-               check --reset NAME|--all [--yes]
-                                          restore the exercise as shipped and forget its hints
-                                          (asks first, unless --yes)""";
+               check --reset NAME|all [--yes]
+                                          restore the exercise (or every one) as shipped and forget
+                                          its hints; asks first, unless --yes, and keeps a copy of
+                                          each file it changes in .cache/check-reset/
+        Each exercise marks the part to change, between a "// ---- your part" line and
+        "// ---- end of your part ----"; the checker warns when a line outside it changed.""";
 
 final Path root = Course.ROOT;
-final long pollMillis = setting("check.poll.ms", "CHECK_POLL_MS", 100);
+long pollMillis = setting("check.poll.ms", "CHECK_POLL_MS", 100);
 final long timeoutSeconds = setting("check.timeout.seconds", "CHECK_TIMEOUT_SECONDS", 30);
 final SourceRuns runs = new SourceRuns(root.resolve(".cache/check"), root, checkerKey(), Duration.ofSeconds(timeoutSeconds));
 final int parallel = (int) Math.max(1, setting("check.parallel", "CHECK_PARALLEL",
@@ -67,8 +76,19 @@ void main(String[] args) {
 int run(List<String> args) {
     var words = new ArrayList<String>();
     boolean watch = false, hint = false, reset = false, all = false, yes = false;
-    for (String a : args) {
+    Long poll = null;
+    for (int i = 0; i < args.size(); i++) {
+        String a = args.get(i);
         switch (a) {
+            case "--poll" -> {
+                if (i + 1 >= args.size()) return usage("--poll takes a number of milliseconds");
+                try {
+                    poll = Long.parseLong(args.get(++i));
+                } catch (NumberFormatException x) {
+                    return usage("--poll takes a number of milliseconds, not " + args.get(i));
+                }
+                if (poll < 1) return usage("--poll takes a number of milliseconds, at least 1");
+            }
             case "--watch" -> watch = true;
             case "--hint" -> hint = true;
             case "--reset" -> reset = true;
@@ -87,6 +107,12 @@ int run(List<String> args) {
     }
     if ((watch ? 1 : 0) + (hint ? 1 : 0) + (reset ? 1 : 0) > 1) return usage("choose one of --watch, --hint, --reset");
     if (all && !reset) return usage("--all goes with --reset");
+    if (poll != null && !watch) return usage("--poll goes with --watch");
+    if (poll != null) pollMillis = poll;
+    if (reset && words.equals(List.of("all")) && find("all") == null) {   // --reset all: the same as --reset --all
+        all = true;
+        words.clear();
+    }
     if (yes && !reset) return usage("--yes goes with --reset");
     if (fresh && (hint || reset)) return usage("--fresh goes with check, check NAME and --watch");
     if (watch) return words.isEmpty() ? watch() : usage("--watch takes no name");
@@ -102,7 +128,7 @@ int run(List<String> args) {
         }
     }
     if (reset) {
-        if (all != words.isEmpty() || words.size() > 1) return usage("--reset takes one name, or --all");
+        if (all != words.isEmpty() || words.size() > 1) return usage("--reset takes one name, or all");
         if (all) return reset(exercises, yes);
         Exercise e = find(words.get(0));
         return e == null ? unknown(words.get(0)) : reset(List.of(e), yes);
@@ -180,6 +206,7 @@ int checkAll() {
     IO.println("  " + next.practises());
     IO.println("Edit " + Course.relative(next.file()) + " until it says Solved. Right now it says:");
     IO.println(indent(nextOutcome.output()));
+    warnOutsideYourPart(next);
     tellHowToGoOn(next, nextOutcome);
     IO.println("Re-run on every save: ./jbang check --watch");
     return 1;
@@ -256,9 +283,31 @@ int checkOne(Exercise e) {
     if (o == null) o = runExercise(e);
     else IO.println(fromCache(e));
     IO.println(indent(o.output()));
-    if (o.solved()) return 0;
+    warnOutsideYourPart(e);
+    if (o.solved()) {
+        offerTheSolution(e);
+        return 0;
+    }
     tellHowToGoOn(e, o);
     return 1;
+}
+
+/// Said once an exercise passes, never before: where the course's solution is, to compare.
+void offerTheSolution(Exercise e) {
+    IO.println("Solved " + e.name() + ". To compare with yours, the course's solution: " + Course.relative(e.solution())
+            + " (run it: ./jbang " + e.solutionAlias() + ")");
+}
+
+/// A warning when a line outside the exercise's marked part differs from the exercise as
+/// shipped: the checks live there, so an edit there can make them say what is not so.
+void warnOutsideYourPart(Exercise e) {
+    String now = readOrNull(e.file());
+    if (now == null) return;
+    int line = YourPart.firstChangeOutside(e.shipped(), now);
+    if (line == 0) return;
+    IO.println("Note: line " + line + " of " + Course.relative(e.file()) + " is outside your part (from \"// ---- your part\" to \"// ---- end of your part ----\")"
+            + " lines) and differs from the exercise as shipped. The checks read that code too; if the change was not"
+            + " meant, ./jbang check --reset " + e.name() + " restores the file and keeps a copy of yours.");
 }
 
 /// The exercise prints its own verdict and hint line; a run that could not (a compile error,
@@ -405,6 +454,7 @@ int watch() {
                     + " (lesson " + lessonOf(current) + ")");
             if (outcome.kept()) IO.println(fromCache(current));
             IO.println(indent(outcome.output()));
+            warnOutsideYourPart(current);
             tellHowToGoOn(current, outcome);
             runs.warmUp();                                // javac loaded while the student edits
             String checked = checkedText;
@@ -425,11 +475,12 @@ int watch() {
                 String before = outcome.passed();
                 outcome = runExercise(current);
                 IO.println(indent(outcome.output()));
+                warnOutsideYourPart(current);
                 if (!outcome.solved() && !outcome.passed().isEmpty())
                     IO.println(outcome.passed() + " checks pass" + (before.isEmpty() ? "." : " (" + before + " before this save)."));
                 if (outcome.solved()) {
                     solvedText.put(current.name(), checked);
-                    IO.println("Solved " + current.name() + ".");
+                    offerTheSolution(current);
                     break;
                 }
                 tellHowToGoOn(current, outcome);
@@ -461,8 +512,8 @@ int hint(Exercise e, int asked) {
     if (n < hints.size()) {
         IO.println("Still stuck? ./jbang check --hint " + e.name() + " shows hint " + (n + 1) + ".");
     } else {
-        IO.println("That was the last hint. The solution: " + Course.relative(e.solution())
-                + " (run it: ./jbang " + e.solutionAlias() + ")");
+        IO.println("That was the last hint. Once ./jbang check " + e.name()
+                + " says Solved, it tells you where the course's solution is, to compare with yours.");
     }
     try {
         Files.createDirectories(state.getParent());
@@ -488,7 +539,7 @@ int reset(List<Exercise> chosen, boolean yes) {
     if (changed.isEmpty()) return 0;
     if (!yes) {
         IO.print("Reset " + String.join(", ", changed.stream().map(e -> Course.relative(e.file())).toList())
-                + " to the text as shipped? Your changes will be lost. [y/N] ");
+                + " to the text as shipped? A copy of each is kept in .cache/check-reset/. [y/N] ");
         String answer;
         try {
             answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
@@ -501,7 +552,16 @@ int reset(List<Exercise> chosen, boolean yes) {
             return 1;
         }
     }
+    String stamp = java.time.LocalDateTime.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString().replace(':', '-');
     for (Exercise e : changed) {
+        String yours = readOrNull(e.file());
+        Path kept = null;
+        try {
+            if (yours != null) kept = keepACopy(e, yours, stamp);
+        } catch (IOException x) {
+            System.err.println("check: could not keep a copy of " + Course.relative(e.file()) + ", so it is not reset: " + x.getMessage());
+            return 1;
+        }
         try {
             Files.createDirectories(e.file().getParent());
             Files.writeString(e.file(), e.shipped(), StandardCharsets.UTF_8);
@@ -510,9 +570,21 @@ int reset(List<Exercise> chosen, boolean yes) {
             return 1;
         }
         forgetHints(e);
-        IO.println("Reset " + Course.relative(e.file()) + " (and its hints count).");
+        IO.println("Reset " + Course.relative(e.file()) + " (and its hints count)"
+                + (kept == null ? "." : "; your version is kept as " + Course.relative(kept) + "."));
     }
     return 0;
+}
+
+/// The student's text, written to .cache/check-reset/NAME/STAMP.java before a reset; a second
+/// reset within the same second gets STAMP-2, and so on: no copy is ever overwritten.
+Path keepACopy(Exercise e, String text, String stamp) throws IOException {
+    Path dir = root.resolve(".cache/check-reset").resolve(e.name());
+    Files.createDirectories(dir);
+    Path copy = dir.resolve(stamp + ".java");
+    for (int n = 2; Files.exists(copy); n++) copy = dir.resolve(stamp + "-" + n + ".java");
+    Files.writeString(copy, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+    return copy;
 }
 
 void forgetHints(Exercise e) {

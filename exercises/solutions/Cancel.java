@@ -32,9 +32,11 @@ String fetchReport(ExecutorService executor) throws Exception {
     try {
         return report.get(100, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
+        // ---- your part: change only from here to its end ----
         // exercise: // TODO: the caller stops waiting here, but the report goes on being built. Stop it too.
         report.cancel(true);
         // end exercise
+        // ---- end of your part ----
         return "gave up";
     }
 }
@@ -42,9 +44,11 @@ String fetchReport(ExecutorService executor) throws Exception {
 String buildReport() throws InterruptedException {
     var report = new StringBuilder();
     for (int section = 1; section <= SECTIONS; section++) {
+        // ---- your part: change only from here to its end ----
         // exercise: // TODO: this loop never waits, so nothing here notices a request to stop.
         if (Thread.interrupted()) throw new InterruptedException();
         // end exercise
+        // ---- end of your part ----
         report.append(computeSection(section));
         sectionsBuilt.incrementAndGet();
     }

@@ -13,9 +13,11 @@ final int FROM = 10_000_000, TO = 10_300_000, PRIMES = 18_599;   // primes n wit
 final int CORES = Runtime.getRuntime().availableProcessors();
 final int REPORTS = 2 * CORES;                                     // more reports at once than cores
 
+// ---- your part: change only from here to its end ----
 // exercise: // TODO (1 of 3): the reports need somewhere to compute that fits CPU work
 final ExecutorService cpuPool = Executors.newFixedThreadPool(CORES);
 // end exercise
+// ---- end of your part ----
 
 void main() throws Exception {
     answerQuickRequest();                                // the service is up and answering
@@ -26,9 +28,11 @@ void main() throws Exception {
         computing.await(5, TimeUnit.SECONDS);            // reports are computing: a quick request comes in
         finishedWhenAnswered = answerQuickRequest();
     }
+    // ---- your part: change only from here to its end ----
     // exercise: // TODO (3 of 3): the service has stopped; stop what it no longer needs
     cpuPool.close();
     // end exercise
+    // ---- end of your part ----
 
     long exact = 0;
     for (var report : reports) if (report.get() == PRIMES) exact++;
@@ -44,9 +48,11 @@ void main() throws Exception {
 
 /// A report request, on the virtual thread the service gave it. Returns its count of primes.
 int report() throws Exception {
+    // ---- your part: change only from here to its end ----
     // exercise: return countPrimes(FROM, TO);   // TODO (2 of 3): this computes on the request's own virtual thread
     return cpuPool.submit(() -> countPrimes(FROM, TO)).get();
     // end exercise
+    // ---- end of your part ----
 }
 
 int countPrimes(int from, int to) {

@@ -6,9 +6,11 @@
 // Keep at most 10 queries in flight, and keep one virtual thread per request: no thread pool.
 
 final int REQUESTS = 200, CONNECTIONS = 10;
+// ---- your part: change only from here to its end ----
 // exercise: // TODO: something that lets at most CONNECTIONS requests into the database at a time
 final Semaphore connections = new Semaphore(CONNECTIONS, true); // fair: permits go in the order requests asked
 // end exercise
+// ---- end of your part ----
 
 void main() throws InterruptedException {
     burst(0, REQUESTS);   // request FAILS's query throws, as a query sometimes does
@@ -48,6 +50,7 @@ void burst(int first, int count) throws InterruptedException {
 }
 
 void handle(int request) throws InterruptedException {
+    // ---- your part: change only from here to its end ----
     // exercise: query(request); // TODO: wait for a free connection first, and give it back however the query ends
     connections.acquire();
     try {
@@ -56,6 +59,7 @@ void handle(int request) throws InterruptedException {
         connections.release();
     }
     // end exercise
+    // ---- end of your part ----
 }
 
 // ---- The database: no need to change anything below. ----

@@ -23,6 +23,8 @@ void main() {
     checkThat("fetchBoth ended before the stock call would have", priceFails.tookMs() < SLOW_CALL.toMillis(),
             priceFails.tookMs() + " ms", "under " + SLOW_CALL.toMillis() + " ms");
     check("no call was still running when fetchBoth returned", priceFails.stillRunning(), 0);
+    check("scopes fetchBoth left open (lesson 'Structured concurrency': no subtask outlives the block that forked it)",
+            priceFails.scopesLeftOpen(), 0);
     check("both calls saw the request id bound around fetchBoth", requestIdSeen.toString(), "{price=req-42, stock=req-42}");
 
     var stockFails = fetchPage("stock");
@@ -33,6 +35,7 @@ void main() {
 }
 
 String fetchBoth() throws Exception {
+    // ---- your part: change only from here to its end ----
     // exercise: try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
     // exercise:     Future<String> price = executor.submit(this::price);
     // exercise:     Future<String> stock = executor.submit(this::stock);
@@ -46,6 +49,7 @@ String fetchBoth() throws Exception {
         return price.get() + ", " + stock.get();
     }
     // end exercise
+    // ---- end of your part ----
 }
 
 String price() throws Exception { return call("price"); }
@@ -75,7 +79,7 @@ String call(String service) throws Exception {
 
 // ---- Checking your work: no need to read past this line. ----
 
-record Page(String outcome, long tookMs, int stillRunning) {}
+record Page(String outcome, long tookMs, int stillRunning, int scopesLeftOpen) {}
 
 volatile Thread caller;             // the thread that calls fetchBoth
 volatile boolean notCountedYet;     // until fetchPage has counted the calls still running
@@ -91,18 +95,59 @@ Page fetchPage(String service) {
     String built = null;
     Exception failure = null;
     try {
-        built = ScopedValue.where(REQUEST_ID, "req-42").call(this::fetchBoth);
+        built = ScopedValue.where(REQUEST_ID, "req-42").call(this::fetchBothThenLookAtItsScopes);
     } catch (Exception e) {
         failure = e;
     }
-    int stillRunning = running.get();
-    notCountedYet = false;
-    long tookMs = (System.nanoTime() - start) / 1_000_000;
+    long tookMs = (endedAt - start) / 1_000_000;
     awaitQuiet();
     Throwable cause = failure == null ? null : rootCause(failure);
     String outcome = cause == null ? "built: " + built
             : "failed: " + cause.getClass().getSimpleName() + ": " + cause.getMessage();
-    return new Page(outcome, tookMs, stillRunning);
+    return new Page(outcome, tookMs, stillRunning, scopesLeftOpen);
+}
+
+long endedAt;
+int stillRunning;
+int scopesLeftOpen;
+
+/// The scopes still open as fetchBoth ends, seen before the binding around it ends: when a
+/// binding ends, ScopedValue closes any scope opened inside it and left open.
+String fetchBothThenLookAtItsScopes() throws Exception {
+    try {
+        return fetchBoth();
+    } finally {
+        endedAt = System.nanoTime();
+        stillRunning = running.get();
+        notCountedYet = false;
+        scopesLeftOpen = scopesOwnedBy(Thread.currentThread());   // a dump takes a moment: after the time is taken
+    }
+}
+
+/// A JSON thread dump lists each open scope as a thread container with its owner, the thread
+/// that opened it: those still open that `owner` opened. The dump writes one field a line.
+int scopesOwnedBy(Thread owner) {
+    try {
+        Path dir = Files.createTempDirectory("fail-fast-");
+        Path file = dir.resolve("threads.json");
+        try {
+            java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                    .dumpThreads(file.toString(), com.sun.management.HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
+            int open = 0;
+            boolean aScope = false;
+            for (String line : Files.readAllLines(file)) {
+                String field = line.strip();
+                if (field.startsWith("\"container\": ")) aScope = field.startsWith("\"container\": \"java.util.concurrent.StructuredTaskScope");
+                else if (aScope && field.equals("\"owner\": \"" + owner.threadId() + "\",")) open++;
+            }
+            return open;
+        } finally {
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(dir);
+        }
+    } catch (IOException e) {
+        throw new UncheckedIOException(e);
+    }
 }
 
 /// Closing takes 50 ms, then goes on while the caller of fetchBoth is running (neither waiting

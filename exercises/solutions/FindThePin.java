@@ -16,6 +16,7 @@ static final Duration WAIT = Duration.ofMillis(100);
 
 /// Runs work while JFR records jdk.VirtualThreadPinned events, and returns how many it recorded.
 int pinnedEvents(Runnable work) {
+    // ---- your part: change only from here to its end ----
     // exercise: work.run();
     // exercise: return 0; // TODO: record jdk.VirtualThreadPinned with a RecordingStream while work runs, and count the events
     var pins = new AtomicInteger();
@@ -28,10 +29,12 @@ int pinnedEvents(Runnable work) {
     }
     return pins.get();
     // end exercise
+    // ---- end of your part ----
 }
 
 // ---- The shop: one method per kind of request. ----
 
+// ---- your part: change only from here to its end ----
 // exercise: String price(int item) throws InterruptedException {
 // exercise:     return new PriceClient().lookUp(item);   // a client of its own: no queue for its lock
 // exercise: }
@@ -99,6 +102,7 @@ String rate(int item) {
     return "rate " + table.get(item % CURRENCIES);
 }
 // end exercise
+// ---- end of your part ----
 
 // ---- The shop's rate service: no need to change anything below. ----
 

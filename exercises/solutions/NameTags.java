@@ -26,21 +26,27 @@ void main() {
                     + (unnamed.isEmpty() ? "" : ", e.g. \"" + unnamed.getFirst() + "\""),
             "all " + 2 * ORDERS + ", e.g. \"[order-3] order 3 found\"");
     check("log lines written by virtual threads", lines.stream().filter(Line::virtual).count(), 2L * ORDERS);
+    check("tag() of threads with commas and brackets in their names (lesson 'Your first virtual thread': never parse toString())",
+            tagsInOddlyNamedThreads(), List.of(ODD_NAME, ODD_NAME));
     verdict("name-tags");
 }
 
 ThreadFactory orderThreads() {
+    // ---- your part: change only from here to its end ----
     // exercise: return Thread.ofVirtual().factory();   // TODO (1 of 2): these threads have no names
     return Thread.ofVirtual().name("order-", 0).factory();
     // end exercise
+    // ---- end of your part ----
 }
 
 /// Which thread is logging: the tag on every log line.
 String tag() {
+    // ---- your part: change only from here to its end ----
     // exercise: String printed = Thread.currentThread().toString();   // VirtualThread[#31]/runnable@ForkJoinPool-1-worker-2
     // exercise: return printed.substring(printed.indexOf('@') + 1);    // TODO (2 of 2): the carrier of this moment, not this thread
     return Thread.currentThread().getName();
     // end exercise
+    // ---- end of your part ----
 }
 
 String lookUp(int order) throws InterruptedException {
@@ -62,6 +68,34 @@ record Line(int order, String thread, boolean virtual, String what) {
 }
 
 // ---- Checking your work: no need to read past this line. ----
+
+/// A name with the characters Thread.toString() puts around a name: a tag cut out of that text
+/// by its commas, brackets or @ does not come out as the name. Once on a virtual thread, once on
+/// a platform thread, whose printed form differs.
+static final String ODD_NAME = "\"till 2, [night]/runnable@desk\"";
+
+List<String> tagsInOddlyNamedThreads() {
+    var tags = new ArrayList<String>();
+    for (var builder : List.of(Thread.ofVirtual(), Thread.ofPlatform())) {
+        var tag = new AtomicReference<String>();
+        try {
+            builder.name(ODD_NAME.substring(1, ODD_NAME.length() - 1))
+                    .start(() -> tag.set(tagOrWhatItThrew())).join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        tags.add("\"" + tag.get() + "\"");
+    }
+    return tags;
+}
+
+String tagOrWhatItThrew() {
+    try {
+        return tag();
+    } catch (RuntimeException e) {
+        return "tag() threw " + e;
+    }
+}
 
 final List<String> failed = new ArrayList<>();
 

@@ -12,6 +12,7 @@ final AtomicInteger onVirtualThreads = new AtomicInteger();
 
 void main() throws Exception {
     var products = IntStream.range(0, PRODUCTS).boxed().toList();
+    caller = Thread.currentThread();
     long start = System.nanoTime();
     List<String> prices = pricesOf(products);
     long tookMs = (System.nanoTime() - start) / 1_000_000;
@@ -22,10 +23,14 @@ void main() throws Exception {
     checkThat("calls waiting at the same time", mostAtOnce.get() == PRODUCTS,
             mostAtOnce.get() + " (the calls took " + tookMs + " ms)", "all " + PRODUCTS);
     check("calls made on virtual threads", onVirtualThreads.get(), PRODUCTS);
+    check("calls made on a pool's threads (lesson 'Wait or refuse': never pool virtual threads)", onPooledThreads.get(), 0);
+    checkThat("pricesOf waited for the calls, not for a set time (lesson 'The daemon trap': wait for the threads)",
+            lastCallSaw.equals(WAITING), lastCallSaw, WAITING);
     verdict("overlap");
 }
 
 List<String> pricesOf(List<Integer> products) throws Exception {
+    // ---- your part: change only from here to its end ----
     // exercise: var prices = new ArrayList<String>();
     // exercise: for (int product : products) {
     // exercise:     prices.add(priceOf(product));  // TODO: each call waits for the one before. Let them wait together.
@@ -43,16 +48,19 @@ List<String> pricesOf(List<Integer> products) throws Exception {
     }
     return prices;
     // end exercise
+    // ---- end of your part ----
 }
 
 /// A slow call: mostly waiting. Later products answer sooner, so answers arrive out of order.
 String priceOf(int product) throws InterruptedException {
     if (Thread.currentThread().isVirtual()) onVirtualThreads.incrementAndGet();
+    if (inAPool()) onPooledThreads.incrementAndGet();   // for the checks: see below
     mostAtOnce.accumulateAndGet(calling.incrementAndGet(), Math::max);
     try {
         Thread.sleep(140 - 2 * product);
     } finally {
         calling.decrementAndGet();
+        if (callsEnded.incrementAndGet() == PRODUCTS) lookAtCaller();
     }
     return expectedPrice(product);
 }
@@ -62,6 +70,23 @@ String expectedPrice(int product) {
 }
 
 // ---- Checking your work: no need to read past this line. ----
+
+final AtomicInteger onPooledThreads = new AtomicInteger(), callsEnded = new AtomicInteger();
+Thread caller;
+static final String WAITING = "pricesOf waiting for the calls";
+volatile String lastCallSaw = "the calls never all ended";
+
+/// A pool's thread runs its tasks from ThreadPoolExecutor.runWorker, whatever the pool's size or
+/// the kind of its threads; a thread of its own (Thread.start, newVirtualThreadPerTaskExecutor) does not.
+boolean inAPool() {
+    return StackWalker.getInstance().walk(frames -> frames.anyMatch(f -> f.getClassName().equals("java.util.concurrent.ThreadPoolExecutor")));
+}
+
+void lookAtCaller() {
+    boolean sleeping = Arrays.stream(caller.getStackTrace())
+            .anyMatch(f -> f.getClassName().equals("java.lang.Thread") && f.getMethodName().startsWith("sleep"));
+    lastCallSaw = sleeping ? "pricesOf in Thread.sleep when the last call ended" : WAITING;
+}
 
 /// "40 prices, for products 0, 1, 2, 3, 4, ...": which products, in which order.
 String inShort(List<String> prices) {

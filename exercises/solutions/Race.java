@@ -9,6 +9,7 @@
 final int PAGES = 200;
 final AtomicInteger fetching = new AtomicInteger(), mostFetching = new AtomicInteger();
 
+// ---- your part: change only from here to its end ----
 // exercise: long totalWords;   // shared by every thread
 // exercise:
 // exercise: long total() { return totalWords; }
@@ -24,6 +25,7 @@ void countWords(int page) throws InterruptedException {
     totalWords.add(wordsOn(page));
 }
 // end exercise
+// ---- end of your part ----
 
 void main() throws Exception {
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {

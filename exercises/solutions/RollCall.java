@@ -30,6 +30,7 @@ void main() throws InterruptedException {
 }
 
 void callTheRoll() throws Exception {
+    // ---- your part: change only from here to its end ----
     // exercise: var executor = Executors.newVirtualThreadPerTaskExecutor();
     // exercise: for (int i = 1; i <= STUDENTS; i++) {
     // exercise:     int student = i;
@@ -43,6 +44,7 @@ void callTheRoll() throws Exception {
         }
     }                                          // close() waits for every student
     // end exercise
+    // ---- end of your part ----
 }
 
 void answer(int student) {

@@ -17,6 +17,7 @@ final int WAITING_FOR_A_CONNECTION = 120, CALLING_THE_SUPPLIER = 30;
 Map<String, Integer> byOwnFrame(List<List<String>> stacks) {
     var groups = new TreeMap<String, Integer>();
     for (var stack : stacks) {
+        // ---- your part: change only from here to its end ----
         // exercise: groups.merge(stack.getFirst(), 1, Integer::sum); // TODO: the innermost frame of Triage's own code, without its line
         for (String frame : stack) {
             if (frame.startsWith("Triage.")) {
@@ -25,6 +26,7 @@ Map<String, Integer> byOwnFrame(List<List<String>> stacks) {
             }
         }
         // end exercise
+        // ---- end of your part ----
     }
     return groups;
 }

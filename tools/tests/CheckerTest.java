@@ -461,7 +461,8 @@ class CheckerTest {
         for (int i = 3; i <= n + 1; i++) check(copy, "--hint", e.name());
         var last = check(copy, "--hint", e.name());
         assertTrue(last.out().startsWith("Hint " + n + " of " + n), last.all());
-        assertTrue(last.out().contains("That was the last hint. The solution: exercises/solutions/"), last.all());
+        assertTrue(last.out().contains("That was the last hint."), last.all());
+        assertFalse(last.out().contains("solutions/"), "the solution is offered once the check passes, not before:\n" + last.all());
 
         var tooFar = check(copy, "--hint", e.name(), String.valueOf(n + 1));
         assertEquals(2, tooFar.exit(), tooFar.all());
@@ -527,6 +528,108 @@ class CheckerTest {
                     Files.readAllBytes(copy.resolve("exercises").resolve(e.file().getFileName())), e.name());
     }
 
+    @Test
+    @DisplayName("check --reset all: asks first and keeps every file without an answer; with --yes restores each and keeps a copy of each student's text, never overwriting one")
+    void resetAllKeepsACopy() throws Exception {
+        Path copy = copyOfTheRepo();
+        var mine = new LinkedHashMap<Exercise, String>();
+        for (Exercise e : ALL) {
+            Path file = copy.resolve("exercises").resolve(e.file().getFileName());
+            String text = Files.readString(file) + "\n// my notes on " + e.name() + "\n";
+            Files.writeString(file, text);
+            mine.put(e, text);
+        }
+        var noAnswer = check(copy, "--reset", "all");          // stdin is /dev/null
+        assertEquals(1, noAnswer.exit(), noAnswer.all());
+        assertTrue(noAnswer.out().contains("[y/N]"), noAnswer.all());
+        for (var m : mine.entrySet())
+            assertEquals(m.getValue(), Files.readString(copy.resolve("exercises").resolve(m.getKey().file().getFileName())));
+
+        var r = check(copy, "--reset", "all", "--yes");
+        assertEquals(0, r.exit(), r.all());
+        for (var m : mine.entrySet()) {
+            Exercise e = m.getKey();
+            assertArrayEquals(e.shipped().getBytes(StandardCharsets.UTF_8),
+                    Files.readAllBytes(copy.resolve("exercises").resolve(e.file().getFileName())), e.name());
+            assertEquals(List.of(m.getValue()), keptCopies(copy, e), e.name() + ": the copy kept of the student's text");
+            assertTrue(r.out().contains("your version is kept as .cache/check-reset/" + e.name() + "/"), r.all());
+        }
+
+        // Twice in a row, within a second: the second copy is another file, the first is kept.
+        Exercise e = ALL.getFirst();
+        Path file = copy.resolve("exercises").resolve(e.file().getFileName());
+        Files.writeString(file, "// a second try\n");
+        assertEquals(0, check(copy, "--reset", e.name(), "--yes").exit());
+        Files.writeString(file, "// a third try\n");
+        assertEquals(0, check(copy, "--reset", e.name(), "--yes").exit());
+        var kept = keptCopies(copy, e);
+        assertEquals(3, kept.size(), kept.toString());
+        assertTrue(kept.containsAll(List.of(mine.get(e), "// a second try\n", "// a third try\n")), kept.toString());
+    }
+
+    /// The texts kept in .cache/check-reset/NAME/, in no particular order.
+    static List<String> keptCopies(Path copy, Exercise e) throws IOException {
+        Path dir = copy.resolve(".cache/check-reset").resolve(e.name());
+        if (!Files.isDirectory(dir)) return List.of();
+        try (var files = Files.list(dir)) {
+            var texts = new ArrayList<String>();
+            for (Path f : files.toList()) texts.add(Files.readString(f));
+            return texts;
+        }
+    }
+
+    // ---- the solution, offered once the check passes ------------------------------------------
+
+    @Test
+    @DisplayName("check NAME names the course's solution once the exercise passes, and not before (nor in the last hint)")
+    void solutionOfferedAfterAPass() throws IOException {
+        Path copy = copyOfTheRepo();
+        Exercise e = ALL.getFirst();
+        String where = Proc.ROOT.relativize(e.solution()).toString();
+        var shipped = check(copy, e.name());
+        assertEquals(1, shipped.exit(), shipped.all());
+        assertFalse(shipped.out().contains("solutions/"), shipped.all());
+        solve(copy, e);
+        var solved = check(copy, e.name());
+        assertEquals(0, solved.exit(), solved.all());
+        assertTrue(solved.out().contains("Solved " + e.name() + ". To compare with yours, the course's solution: " + where), solved.all());
+    }
+
+    // ---- your part: the lines a student should change ------------------------------------------
+
+    @Test
+    @DisplayName("check NAME: a change inside the marked part goes without a word; a line changed outside it is named in a warning, and the check still runs")
+    void warnsAboutAChangeOutsideYourPart() throws IOException {
+        Path copy = copyOfTheRepo();
+        Exercise e = ALL.stream().filter(x -> course.YourPart.count(x.shipped()) > 0).findFirst().orElseThrow();
+        Path file = copy.resolve("exercises").resolve(e.file().getFileName());
+        solve(copy, e);                                          // the solution changes only its part
+        var inside = check(copy, e.name());
+        assertEquals(0, inside.exit(), inside.all());
+        assertFalse(inside.out().contains("outside your part"), inside.all());
+
+        var lines = new ArrayList<>(Files.readAllLines(file));
+        int at = lines.indexOf(lines.stream().filter(l -> l.startsWith("// ---- Checking your work")).findFirst().orElseThrow());
+        lines.add(at + 1, "// I was here");
+        Files.write(file, lines);
+        var outside = check(copy, e.name());
+        assertEquals(0, outside.exit(), "a warning, not a refusal: " + outside.all());
+        assertTrue(outside.out().contains("Note: line " + (at + 2) + " of exercises/" + e.file().getFileName() + " is outside your part"),
+                outside.all());
+    }
+
+    @Test
+    @DisplayName("YourPart: a marker removed is a change outside; line ends, trailing spaces and blank lines at the end are not")
+    void yourPartComparesTheLinesOutside() {
+        String shipped = "a\n" + course.YourPart.START + "\nx\n" + course.YourPart.END + "\nb\n";
+        assertEquals(0, course.YourPart.firstChangeOutside(shipped, shipped.replace("x", "y\nz")));
+        assertEquals(0, course.YourPart.firstChangeOutside(shipped, shipped.replace("\n", "\r\n").replace("b", "b  ") + "\n\n"));
+        assertEquals(5, course.YourPart.firstChangeOutside(shipped, shipped.replace("b", "c")));
+        assertEquals(3, course.YourPart.firstChangeOutside(shipped, shipped.replace(course.YourPart.END + "\n", "")));
+        assertEquals(6, course.YourPart.firstChangeOutside(shipped, shipped + "d\n"));
+        assertEquals(0, course.YourPart.firstChangeOutside("no part\n", "anything\n"));
+    }
+
     /// A checker that a test left running (a watcher, after a failed assertion) ends here, with
     /// what it started, so that nothing writes into the folders JUnit is about to delete. Only
     /// this class's checkers (their class path is `classes`): other test classes run beside it.
@@ -555,8 +658,10 @@ class CheckerTest {
 
     /// The checker in watch mode, its stdin a pipe the test writes to, its output in a file.
     record Watcher(Process process, Path file, OutputStream stdin) {
-        static Watcher start(Path copy, Path out) throws IOException {
-            var pb = new ProcessBuilder(checker("--watch")).directory(copy.toFile())
+        static Watcher start(Path copy, Path out, String... more) throws IOException {
+            var args = new ArrayList<>(List.of("--watch"));
+            args.addAll(List.of(more));
+            var pb = new ProcessBuilder(checker(args.toArray(String[]::new))).directory(copy.toFile())
                     .redirectOutput(out.toFile()).redirectErrorStream(true);
             pb.environment().put("COURSE_ROOT", copy.toString());
             pb.environment().put("CHECK_POLL_MS", "100");
@@ -650,6 +755,30 @@ class CheckerTest {
         assertEquals(0, w.awaitExit(), w.text());
         assertTrue(w.text().contains("Solved all-together."), w.text());
         assertTrue(w.text().contains("All exercises solved."), w.text());
+    }
+
+    @Test
+    @DisplayName("check --watch --poll 20: notices a save that leaves the file's time stamp as it was, as a container's or WSL's mount may")
+    void watchNeedsNoTimeStamps() throws Exception {
+        Path copy = copyOfTheRepo();
+        Exercise first = ALL.getFirst();
+        Path file = copy.resolve("exercises").resolve(first.file().getFileName());
+        var stamp = Files.getLastModifiedTime(file);
+        var w = Watcher.start(copy, tmp.resolve("watch.txt"), "--poll", "20");
+        w.await("Watching exercises/" + first.file().getFileName());
+        // The new text, with the old time stamp, replaces the file in one step: at no moment does the file have a newer stamp.
+        Path next = Files.createTempFile(file.getParent(), "save", ".tmp");
+        Files.copy(first.solution(), next, StandardCopyOption.REPLACE_EXISTING);
+        Files.setLastModifiedTime(next, stamp);
+        Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        assertEquals(stamp, Files.getLastModifiedTime(file));
+        w.await("Solved " + first.name() + ".");
+        w.stdin().write("q\n".getBytes(StandardCharsets.UTF_8));
+        w.stdin().flush();
+        assertEquals(0, w.awaitExit(), w.text());
+        var bad = check(copy, "--watch", "--poll", "soon");
+        assertEquals(2, bad.exit(), bad.all());
+        assertTrue(bad.err().contains("--poll takes a number of milliseconds"), bad.all());
     }
 
     @Test

@@ -42,6 +42,21 @@ class ExercisesTest {
     @TempDir
     Path tmp;
 
+    /// How many times the solutions and the wrong fixes run: once, unless `CORPUS_RUNS=N` asks for
+    /// more, to show that a check catches its wrong fix every time, not by luck
+    /// (tools/tests/corpus-runs.sh runs them so on one core and on all).
+    static final int CORPUS_RUNS = Math.max(1, Integer.parseInt(Objects.requireNonNullElse(System.getenv("CORPUS_RUNS"), "1").strip()));
+
+    /// " (run k)" after a run's key when the corpus runs more than once, else "".
+    static String nth(int k) {
+        return CORPUS_RUNS == 1 ? "" : " (run " + k + ")";
+    }
+
+    /// 1 .. CORPUS_RUNS.
+    static Stream<Integer> corpusRuns() {
+        return Stream.iterate(1, k -> k <= CORPUS_RUNS, k -> k + 1);
+    }
+
     // ---- derive and strip -------------------------------------------------------------------
 
     static final String SOLUTION = """
@@ -329,14 +344,14 @@ class ExercisesTest {
     @TestFactory
     @DisplayName("every solution passes every check and says Solved. (the first of each kind run as ./jbang NAME-solution)")
     Stream<DynamicTest> everySolutionPasses() {
-        return chosen().map(e -> DynamicTest.dynamicTest(e.name(), () -> {
-            var r = runs().get("solution " + e.name()).get();
+        return chosen().flatMap(e -> corpusRuns().map(k -> DynamicTest.dynamicTest(e.name() + nth(k), () -> {
+            var r = runs().get("solution " + e.name() + nth(k)).get();
             assertEquals(0, r.exit(), r.all());
             var lines = r.out().strip().lines().toList();
             assertEquals("Solved.", lines.getLast(), r.all());
             assertTrue(lines.stream().anyMatch(l -> l.startsWith("ok   ")), r.all());
             assertTrue(lines.stream().noneMatch(l -> l.startsWith("FAIL ")), r.all());
-        }));
+        })));
     }
 
     @Test
@@ -360,17 +375,38 @@ class ExercisesTest {
         }
     }
 
+    /// Their files are being rewritten on another branch, which marks their parts: remove a name
+    /// here once its exercise marks its part.
+    static final Set<String> PART_NOT_MARKED_YET = Set.of("hang-up", "timetable", "bottleneck", "pool-size", "census", "order-service");
+
+    @Test
+    @Quick
+    @DisplayName("every exercise marks the part a student changes (course.YourPart), and its solution changes nothing outside it")
+    void everyExerciseMarksItsPart() {
+        for (Exercise e : ALL) {
+            if (course.YourPart.count(e.shipped()) == 0) {
+                assertTrue(PART_NOT_MARKED_YET.contains(e.name()), e.name() + ": mark the part a student changes, a line \""
+                        + course.YourPart.START + "\" before each `// exercise:` region of " + Proc.ROOT.relativize(e.solution())
+                        + " and \"" + course.YourPart.END + "\" after its `// end exercise`");
+                continue;
+            }
+            int line = course.YourPart.firstChangeOutside(e.shipped(), Exercises.strip(Sources.read(e.solution())));
+            assertEquals(0, line, e.name() + ": solved, line " + line + " of " + Proc.ROOT.relativize(e.solution())
+                    + " (markers left out) differs from the exercise as shipped outside the marked parts");
+        }
+    }
+
     @TestFactory
     @DisplayName("plausible wrong fixes are caught, each by the check meant for it")
     Stream<DynamicTest> wrongFixesAreCaught() {
         var names = chosen().map(Exercise::name).toList();
-        return WrongFixes.all().stream().filter(w -> names.contains(w.exercise())).map(w -> DynamicTest.dynamicTest(w.exercise() + ": " + w.why(), () -> {
-            var r = runs().get("wrong fix " + w.where()).get();
+        return WrongFixes.all().stream().filter(w -> names.contains(w.exercise())).flatMap(w -> corpusRuns().map(k -> DynamicTest.dynamicTest(w.exercise() + ": " + w.why() + nth(k), () -> {
+            var r = runs().get("wrong fix " + w.where() + nth(k)).get();
             assertNotEquals(0, r.exit(), r.all());
             assertTrue(r.out().contains("FAIL " + w.caughtBy() + ": got "), r.all());
             assertTrue(r.out().contains("Hint: ./jbang check --hint " + w.exercise()), r.all());
             assertFalse(r.out().lines().anyMatch(l -> l.equals("Solved.")), r.all());
-        }));
+        })));
     }
 
     /// The runs of the exercises' programs, all started in the background by the first test
@@ -387,12 +423,14 @@ class ExercisesTest {
         var solutions = new LinkedHashMap<String, Callable<Proc.Result>>();
         var failing = new LinkedHashMap<String, Callable<Proc.Result>>();
         var throughJbang = throughJbang(exercises);
-        for (Exercise e : exercises)
-            solutions.put("solution " + e.name(), () -> throughJbang.contains(e) ? Proc.jbang(e.name() + "-solution")
-                    : CompiledSources.runOnce(Proc.ROOT, Proc.ROOT.relativize(e.solution()), Proc.HangLimit.ofMinutes(2)));
+        for (int k = 1; k <= CORPUS_RUNS; k++)
+            for (Exercise e : exercises)
+                solutions.put("solution " + e.name() + nth(k), () -> throughJbang.contains(e) ? Proc.jbang(e.name() + "-solution")
+                        : CompiledSources.runOnce(Proc.ROOT, Proc.ROOT.relativize(e.solution()), Proc.HangLimit.ofMinutes(2)));
         for (Exercise e : exercises) failing.put("shipped " + e.name(), () -> runShipped(e));
-        for (var w : WrongFixes.all())
-            if (names.contains(w.exercise())) failing.put("wrong fix " + w.where(), () -> runWrongFix(w));
+        for (int k = 1; k <= CORPUS_RUNS; k++)
+            for (var w : WrongFixes.all())
+                if (names.contains(w.exercise())) failing.put("wrong fix " + w.where() + nth(k), () -> runWrongFix(w));
         solutions.keySet().forEach(k -> runs.put(k, new CompletableFuture<>()));
         failing.keySet().forEach(k -> runs.put(k, new CompletableFuture<>()));
         var all = runs;
