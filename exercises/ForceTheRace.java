@@ -13,7 +13,9 @@ import static java.lang.Thread.State.*;
 /// Runs in the first deposit, between its read and its write. waitUntil(condition) polls the
 /// condition every millisecond and returns true once it holds, false after 5 s.
 void pause(Thread second) {
+    // ---- your part: change only from here to its end ----
     second.start(); // TODO: then wait until the second deposit has finished, or cannot go on
+    // ---- end of your part ----
 }
 
 // ---- The code under test: no need to change anything below. ----

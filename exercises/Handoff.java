@@ -10,12 +10,14 @@
 static final int REQUESTS = 4, WORKERS = 2;
 final ExecutorService workers = Executors.newFixedThreadPool(WORKERS); // serves every request
 
+// ---- your part: change only from here to its end ----
 static final ThreadLocal<String> REQUEST_ID = new ThreadLocal<>(); // the id, per thread
 
 /// Wraps `task` when it is handed off, on the caller's thread.
 Runnable withRequestId(Runnable task) {
     return task; // TODO: the task must log with the caller's id, and leave no id behind
 }
+// ---- end of your part ----
 
 /// One request, on a thread of its own: the id set first and removed last, as a servlet filter does.
 void handle(String id) throws Exception {

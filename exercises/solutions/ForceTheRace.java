@@ -13,11 +13,13 @@ import static java.lang.Thread.State.*;
 /// Runs in the first deposit, between its read and its write. waitUntil(condition) polls the
 /// condition every millisecond and returns true once it holds, false after 5 s.
 void pause(Thread second) {
+    // ---- your part: change only from here to its end ----
     // exercise: second.start(); // TODO: then wait until the second deposit has finished, or cannot go on
     second.start();
     // finished, or parked for good: on a lock (WAITING) or a monitor (BLOCKED), never a timed wait
     waitUntil(() -> second.getState() == TERMINATED || second.getState() == WAITING || second.getState() == BLOCKED);
     // end exercise
+    // ---- end of your part ----
 }
 
 // ---- The code under test: no need to change anything below. ----

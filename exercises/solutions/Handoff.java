@@ -10,6 +10,7 @@
 static final int REQUESTS = 4, WORKERS = 2;
 final ExecutorService workers = Executors.newFixedThreadPool(WORKERS); // serves every request
 
+// ---- your part: change only from here to its end ----
 // exercise: static final ThreadLocal<String> REQUEST_ID = new ThreadLocal<>(); // the id, per thread
 // exercise:
 // exercise: /// Wraps `task` when it is handed off, on the caller's thread.
@@ -31,6 +32,7 @@ Runnable withRequestId(Runnable task) {
     };
 }
 // end exercise
+// ---- end of your part ----
 
 /// One request, on a thread of its own: the id set first and removed last, as a servlet filter does.
 void handle(String id) throws Exception {
