@@ -18,24 +18,24 @@ final ExecutorService virtualThreads = Executors.newVirtualThreadPerTaskExecutor
 volatile Downstream downstream;                                           // this case's fake services
 // @end
 
-CompletableFuture<Page> chain(String userId) {       // the chain, as it is at work
+CompletableFuture<Page> chain(String userId) {
     return CompletableFuture.supplyAsync(() -> unchecked(() -> downstream.user(userId)), pool)
             .thenCompose(user -> {
                 var orders = CompletableFuture.supplyAsync(() -> unchecked(() -> downstream.orders(user)), pool);
                 var recommendations = CompletableFuture
                         .supplyAsync(() -> unchecked(() -> downstream.recommendations(user)), pool)
-                        .exceptionally(failure -> List.of());             // optional: none instead
+                        .exceptionally(failure -> List.of()); // optional: none instead
                 return orders.thenCombine(recommendations, (o, r) -> new Page(user, o, r));
             })
             .orTimeout(DEADLINE_MS, MILLISECONDS);
 }
 
-Page blocking(String userId) throws Exception {      // the same page, as blocking code
+Page blocking(String userId) throws Exception {
     Future<Page> page = virtualThreads.submit(() -> page(userId));
     try {
-        return page.get(DEADLINE_MS, MILLISECONDS);   // TimeoutException, as orTimeout gives
+        return page.get(DEADLINE_MS, MILLISECONDS); // throws TimeoutException
     } finally {
-        page.cancel(true);                            // still running? interrupt it
+        page.cancel(true); // still running? interrupt it
     }
 }
 
@@ -45,7 +45,7 @@ Page page(String userId) throws Exception {
     try {
         return new Page(user, downstream.orders(user), recommendations.get());
     } finally {
-        recommendations.cancel(true);                 // orders failed or the page was interrupted
+        recommendations.cancel(true); // the orders failed, or we were interrupted
     }
 }
 // @fold recommendationsOrNone: the recommendations, or none when the call throws IOException
