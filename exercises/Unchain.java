@@ -1,11 +1,10 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// A shipping quote needs a cart, then the carrier's rate and the customer's discount at the
-// same time. quoteAsync is the CompletableFuture chain a service has today, on a fixed pool.
-// Write quote as blocking code on virtual threads that gives the same outcome in every case:
-// a quote; no discount (0) when the discount call fails; the rate call's IOException when it
-// fails; a TimeoutException when there is no quote within the deadline. Leave no call running.
+// A quote needs a cart, then its rate and its discount at once. quoteAsync is the chain a
+// service has today. Write quote as blocking code on virtual threads with the same outcome in
+// every case: no discount (0) when that call fails; the rate's IOException when it fails; a
+// TimeoutException after the deadline. Leave no call running.
 
 import static java.util.concurrent.TimeUnit.MILLISECONDS;
 
@@ -34,7 +33,7 @@ record Quote(String cart, int rate, int discount) {
     }
 }
 
-/// The chain's stages take no checked exception: this wraps one in a CompletionException.
+/// For the chain: a checked exception in a CompletionException.
 <T> T unchecked(Callable<T> call) {
     try {
         return call.call();
