@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 class AdoptionPageTest {
 
     static final List<String> SITUATIONS = List.of("waiting on I/O", "CPU-bound work", "a scarce downstream resource",
-            "an expensive object cached per thread", "per-request context", "fan-out that must fail fast", "a hot shared counter",
+            "an expensive object cached per thread", "per-request context", "fan-out that must fail fast",
+            "a CompletableFuture chain on a pool", "a hot shared counter",
             "a synchronized block around I/O", "a database behind a pool");
 
     @TempDir
