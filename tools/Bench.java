@@ -15,14 +15,30 @@ import kit.Trees;
 /// folder (deleted at the end); every other step runs in the course folder and changes
 /// nothing but caches. BENCH_RUNS (default 7) sets how many timed runs each step gets, after
 /// one untimed warm-up run.
+///
+/// `./build.sh bench suite [TIER...]`: the test suite's figures instead, each tier once (`./build.sh
+/// test quick`, `programs`, then everything; or the tiers named): its wall time beside its goal, the CPU time of all it
+/// started (which a machine others load changes far less than the wall time), and its
+/// slowest classes. It takes as long as the suite does.
 
 static final Path ROOT = Root.find();
 static final int RUNS = Integer.parseInt(System.getenv().getOrDefault("BENCH_RUNS", "7"));
 static final Duration LIMIT = Duration.ofMinutes(2), STOP_GRACE = Duration.ofSeconds(10);
 
 void main(String[] args) throws Exception {
+    if (args.length > 0 && args[0].equals("suite")) {
+        var names = TIERS.stream().map(Tier::name).toList();
+        var chosen = Arrays.asList(args).subList(1, args.length);
+        if (!names.containsAll(chosen)) {
+            System.err.println("./build.sh bench suite: the tiers are " + String.join(", ", names) + ", not " + String.join(" ", chosen));
+            System.exit(2);
+        }
+        suite(TIERS.stream().filter(t -> chosen.isEmpty() || chosen.contains(t.name())).toList());
+        return;
+    }
     if (args.length > 0) {
-        System.err.println("usage: ./build.sh bench   (BENCH_RUNS=N sets the runs per step, default " + RUNS + ")");
+        System.err.println("usage: ./build.sh bench         (BENCH_RUNS=N sets the runs per step, default " + RUNS + ")\n"
+                + "       ./build.sh bench suite [quick|programs|everything...]   the test tiers, each once");
         System.exit(2);
     }
     IO.println("Machine: " + machine());
@@ -195,6 +211,61 @@ record LineQueue(BlockingQueue<String> lines) implements Flow.Subscriber<String>
     public void onNext(String line) { lines.add(line); }
     public void onError(Throwable t) { }
     public void onComplete() { }
+}
+
+// ---- the suite ----
+
+/// A tier of `./build.sh test`, and the wall time it should take at most here (issue 33).
+record Tier(String name, List<String> args, int goalSeconds) {}
+
+static final List<Tier> TIERS = List.of(
+        new Tier("quick", List.of("quick"), 10),
+        new Tier("programs", List.of("programs"), 180),
+        new Tier("everything", List.of(), 480));
+
+void suite(List<Tier> tiers) throws Exception {
+    IO.println("Machine: " + machine());
+    IO.println("Load average at the start: " + load() + "  (each tier once; CPU: every process it started)");
+    IO.println();
+    IO.println(String.format("%-26s %8s %6s %8s %8s  %s", "./build.sh test", "wall (s)", "goal", "tests (s)", "CPU (s)", "result"));
+    var slowest = new ArrayList<String>();
+    for (var tier : tiers) {
+        var command = new ArrayList<>(List.of("./build.sh", "test"));
+        command.addAll(tier.args());
+        Path log = Files.createTempFile("bench-suite", ".log");
+        try {
+            double cpu0 = childrenCpuSeconds();
+            long t0 = System.nanoTime();
+            int exit = builder(ROOT, command.toArray(String[]::new)).redirectErrorStream(true).redirectOutput(log.toFile()).start().waitFor();
+            double wall = (System.nanoTime() - t0) / 1e9, cpu = childrenCpuSeconds() - cpu0;
+            String out = Files.readString(log);
+            String tests = last(out, "(?m)^tests took ([\\d.]+) s$"), result = last(out, "(?m)^(\\d+ passed, \\d+ failed)$");
+            IO.println(String.format(Locale.ROOT, "%-26s %8.1f %6d %8s %8.1f  %s", String.join(" ", command.subList(1, command.size())),
+                    wall, tier.goalSeconds(), tests, cpu, exit == 0 ? result : "exit " + exit + ", " + result));
+            slowest.add(tier.name() + ": " + last(out, "(?m)^slowest classes: (.*)$"));
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+    IO.println();
+    slowest.forEach(IO::println);
+    IO.println();
+    IO.println("Load average at the end: " + load());
+}
+
+static String last(String text, String regex) {
+    var m = Pattern.compile(regex).matcher(text);
+    String found = "?";
+    while (m.find()) found = m.group(1);
+    return found;
+}
+
+/// The CPU seconds, user and system, of every process this one has started and waited for,
+/// and theirs (/proc/self/stat: cutime and cstime, in clock ticks of 1/100 s on Linux).
+static double childrenCpuSeconds() throws IOException {
+    String stat = Files.readString(Path.of("/proc/self/stat"));
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    return (Long.parseLong(f[13]) + Long.parseLong(f[14])) / 100.0;   // fields 16 and 17, counted from 1 before ")"
 }
 
 // ---- the machine, and plumbing ----

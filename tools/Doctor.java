@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-//SOURCES course/Offline.java course/Deps.java course/Preview.java course/Guide.java course/Exercises.java course/LessonFile.java course/Slug.java course/BuildError.java course/Course.java
+//SOURCES course/Offline.java course/Deps.java course/Sources.java course/Preview.java course/Guide.java course/Exercises.java course/LessonFile.java course/Slug.java course/BuildError.java course/Course.java
 //SOURCES kit/Nearest.java kit/Root.java
 
 import course.BuildError;
@@ -169,11 +169,7 @@ boolean jbang(Path root) {
 void offlineReadiness(Path root, Offline offline) throws Exception {
     var missing = new ArrayList<String>();
     for (var need : offline.needs()) {
-        var p = new ProcessBuilder(root.resolve("jbang").toString(), "--offline", "build", "--quiet", need.target())
-                .directory(root.toFile()).redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        p.getInputStream().readAllBytes();
-        if (p.waitFor() != 0) missing.add(need.target());
+        if (offline.build(need.target(), true).exit() != 0) missing.add(need.target());
     }
     var names = offline.needs().stream().map(Offline.Need::target).toList();
     if (missing.isEmpty()) ok("ready offline: " + String.join(", ", names) + " (their libraries are in JBang's cache)");

@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-//SOURCES course/Offline.java course/Deps.java course/Guide.java course/Exercises.java course/LessonFile.java course/Slug.java course/BuildError.java course/Course.java
+//SOURCES course/Offline.java course/Deps.java course/Sources.java course/Guide.java course/Exercises.java course/LessonFile.java course/Slug.java course/BuildError.java course/Course.java
 //SOURCES kit/Nearest.java kit/Root.java
 
 import course.BuildError;
@@ -19,9 +19,11 @@ import java.util.*;
 ///   ./jbang prepare NAME...    only these (aliases, or tools/NAME.java)
 void main(String[] args) throws Exception {
     Path root = Course.ROOT;
+    Offline offline;
     List<Offline.Need> needs;
     try {
-        needs = Offline.of(root).needs();
+        offline = Offline.of(root);
+        needs = offline.needs();
     } catch (BuildError e) {
         System.err.println("./jbang prepare: " + e);
         System.exit(2);
@@ -33,7 +35,7 @@ void main(String[] args) throws Exception {
     long start = System.nanoTime();
     for (var need : needs) {
         long t = System.nanoTime();
-        var run = jbangBuild(root, need.target());
+        var run = offline.build(need.target(), false);
         String took = String.format(Locale.ROOT, "%.1f s", (System.nanoTime() - t) / 1e9);
         if (run.exit() == 0) {
             IO.println("  ready  " + need.target() + "  (" + need.why() + "; " + took + ")");
@@ -66,16 +68,4 @@ List<Offline.Need> picked(List<Offline.Need> needs, String[] args) {
         out.add(n);
     }
     return out;
-}
-
-record Run(int exit, String output) {}
-
-/// `./jbang build TARGET`: JBang resolves the //DEPS into its Maven repository and compiles,
-/// fetching JBang first if it is not there yet.
-Run jbangBuild(Path root, String target) throws Exception {
-    var p = new ProcessBuilder(root.resolve("jbang").toString(), "build", "--quiet", target)
-            .directory(root.toFile()).redirectErrorStream(true).start();
-    p.getOutputStream().close();
-    String out = new String(p.getInputStream().readAllBytes());
-    return new Run(p.waitFor(), out.strip());
 }

@@ -43,11 +43,7 @@ public record Claim(String says, String otherwise, Kind kind, String expression,
         String otherwise = m.containsKey("otherwise") ? Yaml.scalar(m.get("otherwise"), "otherwise").strip() : null;
         Kind kind = Kind.valueOf(key.toUpperCase(Locale.ROOT));
         if (kind == Kind.CHECK) return new Claim(says, otherwise, kind, text, null, relation(text, file, value.line()), file, value.line());
-        try {
-            return new Claim(says, otherwise, kind, text, Pattern.compile(text, Pattern.MULTILINE), null, file, value.line());
-        } catch (PatternSyntaxException e) {
-            throw new BuildError(file, value.line(), "claim has an invalid regex: " + e.getDescription());
-        }
+        return new Claim(says, otherwise, kind, text, BuildError.regex(file, value.line(), text, "claim has"), null, file, value.line());
     }
 
     static final Pattern COMPARISON = Pattern.compile("\\s*(<=|>=|==|!=|<|>)\\s*");

@@ -7,8 +7,8 @@ import java.util.regex.*;
 /// An inline value the build reads from the course itself, so prose stays true when lessons
 /// are renumbered, merged or shortened:
 ///
-/// - `{{lesson SLUG}}`: "lesson 5", linked to SLUG.html; `{{Lesson SLUG}}` starts a sentence.
-/// - `{{lesson-number SLUG}}`: "5" alone, unlinked (a heading, raw HTML, "lesson 9's").
+/// - `{{lesson SLUG}}`: "lesson" and SLUG's number, linked to SLUG.html; `{{Lesson SLUG}}` starts a sentence.
+/// - `{{lesson-number SLUG}}`: "5" alone, unlinked (a heading, raw HTML, a possessive).
 /// - `{{course lessons}}`: how many lessons there are.
 /// - `{{course exercises}}`: how many exercises there are.
 /// - `{{course reading-minutes}}`, `{{course code-minutes}}`, `{{course run-minutes}}` and

@@ -28,7 +28,7 @@ public final class Exercises {
                            List<String> hints) {
         /// The text as shipped: {@link #derive} of the solution on disk.
         public String shipped() {
-            return derive(solution, read(solution));
+            return derive(solution, Sources.read(solution));
         }
 
         /// The jbang alias of the exercise's solution.
@@ -49,7 +49,7 @@ public final class Exercises {
     /// Every exercise, in course order (by lesson, then as listed in exercises/HINTS.md).
     /// Throws BuildError naming the file and line of anything wrong, and what to do about it.
     public static List<Exercise> load(Path root) {
-        return load(root, Exercises::read);
+        return load(root, Sources::read);
     }
 
     /// The same, reading each solution through `solutions` (the build's {@link ProgramTexts},
@@ -60,7 +60,7 @@ public final class Exercises {
         if (!Files.isRegularFile(hintsFile))
             throw new BuildError(hintsFile, 0, "missing. Run from inside the course folder, or create "
                     + HINTS + " with one '## name' section per exercise");
-        List<String> lines = read(hintsFile).lines().toList();
+        List<String> lines = Sources.read(hintsFile).lines().toList();
 
         var drafts = new ArrayList<Draft>();
         Draft current = null;
@@ -274,14 +274,6 @@ public final class Exercises {
             return slugs;
         } catch (IOException e) {
             throw new BuildError(dir, 0, "cannot be listed: " + e.getMessage());
-        }
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new BuildError(file, 0, "cannot be read: " + e.getMessage());
         }
     }
 

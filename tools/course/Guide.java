@@ -30,7 +30,7 @@ public record Guide(Map<String, Alias> aliases, List<Chapter> chapters) {
     public static Guide load(Path root) {
         var aliases = new LinkedHashMap<String, Alias>();
         Path catalog = root.resolve("jbang-catalog.json");
-        if (!(new MiniJson(read(catalog)).value() instanceof Map<?, ?> top) || !(top.get("aliases") instanceof Map<?, ?> all))
+        if (!(new MiniJson(Sources.read(catalog)).value() instanceof Map<?, ?> top) || !(top.get("aliases") instanceof Map<?, ?> all))
             throw new BuildError(catalog, 0, "has no \"aliases\" object");
         all.forEach((name, value) -> {
             var m = (Map<?, ?>) value;
@@ -48,7 +48,7 @@ public record Guide(Map<String, Alias> aliases, List<Chapter> chapters) {
             throw new BuildError(root.resolve("lessons"), 0, "cannot list lessons: " + e.getMessage());
         }
         for (Path f : files) {
-            String text = read(f).replace("\r\n", "\n");
+            String text = Sources.read(f).replace("\r\n", "\n");
             int end = text.indexOf("\n---\n", 4);
             String front = end < 0 ? "" : text.substring(0, end), body = end < 0 ? text : text.substring(end);
             var programs = new LinkedHashSet<String>();
@@ -127,14 +127,6 @@ public record Guide(Map<String, Alias> aliases, List<Chapter> chapters) {
         return "./jbang: the course has no program or exercise called '" + name + "'.\n"
                 + (near.isEmpty() ? "" : "  nearest: " + String.join(", ", near) + "\n")
                 + "  ./jbang with no argument lists them all, by lesson.\n";
-    }
-
-    static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            throw new BuildError(file, 0, "cannot be read: " + e.getMessage());
-        }
     }
 
     /// Just enough of a JSON reader for jbang-catalog.json: objects (in order), arrays,

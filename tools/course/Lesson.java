@@ -77,12 +77,7 @@ public record Lesson(Path file, int order, String slug, String title, String pro
         Matcher name = LessonFile.NAME.matcher(file.getFileName().toString());
         if (!name.matches()) throw new BuildError(file, 0, "is not named NN-slug.md (two digits, a dash, "
                 + "lower-case words joined by dashes). Rename it, e.g. 05-ten-thousand-waits.md");
-        String text;
-        try {
-            text = Files.readString(file).replace("\r\n", "\n");
-        } catch (IOException e) {
-            throw new BuildError(file, 0, "cannot be read: " + e.getMessage());
-        }
+        String text = Sources.read(file).replace("\r\n", "\n");
         var front = FrontMatter.read(file, text, KEYS, "title, program and runs", "");
         var top = front.keys();
         String title = front.title(), body = front.body();

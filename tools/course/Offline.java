@@ -22,11 +22,11 @@ public record Offline(Path root, List<Need> needs) {
         var needs = new ArrayList<Need>();
         for (Guide.Alias a : Guide.load(root).aliases().values()) {
             Path file = root.resolve(a.ref());
-            if (a.ref().endsWith(".java") && Deps.in(read(file))) needs.add(new Need(a.name(), a.ref() + " has //DEPS"));
+            if (a.ref().endsWith(".java") && Deps.in(Sources.read(file))) needs.add(new Need(a.name(), a.ref() + " has //DEPS"));
         }
         try (var s = Files.list(root.resolve("tools"))) {
             for (Path t : s.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
-                String name = t.getFileName().toString(), text = read(t);
+                String name = t.getFileName().toString(), text = Sources.read(t);
                 if (!NOT_FOR_A_CLASS.contains(name) && text.startsWith(JBANG_FIRST_LINE) && fetches(t, text))
                     needs.add(new Need("tools/" + name, "a tool whose //SOURCES have //DEPS"));
             }
@@ -44,11 +44,11 @@ public record Offline(Path root, List<Need> needs) {
             for (String entry : line.substring("//SOURCES ".length()).trim().split("\\s+")) {
                 Path p = file.getParent().resolve(entry).normalize();
                 if (!entry.endsWith("*.java")) {
-                    if (Files.isRegularFile(p) && Deps.in(read(p))) return true;
+                    if (Files.isRegularFile(p) && Deps.in(Sources.read(p))) return true;
                     continue;
                 }
                 try (var s = Files.list(p.getParent())) {
-                    if (s.filter(f -> f.toString().endsWith(".java")).anyMatch(f -> Deps.in(read(f)))) return true;
+                    if (s.filter(f -> f.toString().endsWith(".java")).anyMatch(f -> Deps.in(Sources.read(f)))) return true;
                 } catch (IOException e) {
                     throw new BuildError(file, 0, "cannot list " + p.getParent() + " for its //SOURCES: " + e.getMessage());
                 }
@@ -56,11 +56,19 @@ public record Offline(Path root, List<Need> needs) {
         return false;
     }
 
-    static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            throw new BuildError(file, 0, "cannot read: " + e.getMessage());
-        }
+    /// What `./jbang build TARGET` did: its exit status and its output, stdout and stderr together.
+    public record Built(int exit, String output) {}
+
+    /// `./jbang build TARGET`: JBang resolves the //DEPS into its Maven repository and compiles,
+    /// fetching JBang first if it is not there yet. `offline`: from JBang's cache alone, so the
+    /// exit status says whether the target is ready without the network.
+    public Built build(String target, boolean offline) throws IOException, InterruptedException {
+        var command = new ArrayList<>(List.of(root.resolve("jbang").toString()));
+        if (offline) command.add("--offline");
+        command.addAll(List.of("build", "--quiet", target));
+        var p = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes());
+        return new Built(p.waitFor(), out.strip());
     }
 }

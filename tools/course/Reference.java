@@ -21,12 +21,7 @@ public record Reference(String runId, String regex, Pattern pattern, Path file, 
     public static Reference parse(MatchResult m, Path file, int line, Set<String> declaredRuns) {
         String id = m.group(1);
         if (declaredRuns != null) requireDeclared(id, declaredRuns, file, line);
-        Pattern p;
-        try {
-            p = Pattern.compile(m.group(2), Pattern.MULTILINE);
-        } catch (PatternSyntaxException e) {
-            throw new BuildError(file, line, "has a reference with an invalid regex: " + e.getDescription());
-        }
+        Pattern p = BuildError.regex(file, line, m.group(2), "has a reference with");
         if (p.matcher("").groupCount() != 1) throw new BuildError(file, line, "reference /" + m.group(2)
                 + "/ must have exactly one (group): the number to show");
         return new Reference(id, m.group(2), p, file, line);

@@ -27,12 +27,7 @@ public record Repeat(int times, String figure, Pattern pattern) {
         String n = Yaml.scalar(times, "repeat").strip();
         if (!n.matches("[3579]")) throw new BuildError(file, times.line(), "repeat: takes an odd number from 3 to 9 (a median needs a middle run), not '" + n + "'");
         String regex = Yaml.scalar(median, "median");
-        Pattern p;
-        try {
-            p = Pattern.compile(regex, Pattern.MULTILINE);
-        } catch (PatternSyntaxException e) {
-            throw new BuildError(file, median.line(), "median: has an invalid regex: " + e.getDescription());
-        }
+        Pattern p = BuildError.regex(file, median.line(), regex, "median: has");
         if (p.matcher("").groupCount() != 1) throw new BuildError(file, median.line(), "median: needs exactly one (group), the number to take the median of");
         return new Repeat(Integer.parseInt(n), regex, p);
     }

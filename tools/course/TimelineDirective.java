@@ -42,12 +42,7 @@ final class TimelineDirective implements Directive.Fenced {
         Recording rec = c.run(c.required("run"));
         Yaml.Located rowsAt = c.required("rows");
         String regex = PictureBlock.text(rowsAt, "rows");
-        Pattern p;
-        try {
-            p = Pattern.compile(regex, Pattern.MULTILINE);
-        } catch (PatternSyntaxException e) {
-            throw new BuildError(file, rowsAt.line(), "rows has an invalid regex: " + e.getDescription());
-        }
+        Pattern p = BuildError.regex(file, rowsAt.line(), regex, "rows has");
         if (p.matcher("").groupCount() != 2) throw new BuildError(file, rowsAt.line(),
                 "rows /" + regex + "/ must have exactly two (groups): the row's label, then its values separated by spaces");
         List<String> columns = Yaml.scalars(c.required("columns"), "columns");

@@ -27,11 +27,12 @@ class AdoptionPageTest {
     @Test
     @DisplayName("adopting.html: a row per situation, each evidence cell made of recorded figures, each row linking its lesson; in the sidebar")
     void decisionTableFromRecordings() throws Exception {
-        var result = Build.build(Proc.ROOT, tmp.resolve("site"), false, System.out);
-        var page = Jsoup.parse(Files.readString(tmp.resolve("site/adopting.html")));
+        Path site = SiteTest.site();   // the real course's site, built once for the tests that read it
+        var loaded = SiteTest.built().loaded();
+        var page = Jsoup.parse(Files.readString(site.resolve("adopting.html")));
         var rows = page.select("main table").first().select("tbody tr");
         assertEquals(SITUATIONS, rows.stream().map(r -> r.child(0).text()).toList());
-        var sitePage = result.loaded().pages().stream().filter(p -> p.file().endsWith("adopting.md")).findFirst().orElseThrow();
+        var sitePage = loaded.pages().stream().filter(p -> p.file().endsWith("adopting.md")).findFirst().orElseThrow();
         for (Element row : rows) {
             Element evidence = row.child(2);
             var figures = evidence.select(".measured");
@@ -48,15 +49,14 @@ class AdoptionPageTest {
             assertFalse(copy.text().replaceAll("JDK \\d+|[A-Za-z]+\\+\\+", "").matches(".*\\d.*"), "a typed number in: " + evidence.text());
             assertFalse(row.child(3).select("a[href$=.html]").isEmpty(), "no lesson link in: " + row.text());
         }
-        String first = Files.readString(tmp.resolve("site").resolve(result.loaded().lessons().getFirst().page()));
+        String first = Files.readString(site.resolve(loaded.lessons().getFirst().page()));
         assertEquals(1, Jsoup.parse(first).select("nav a[href=adopting.html]").size(), "linked from the sidebar");
     }
 
     @Test
     @DisplayName("every measured figure on every page of the course is a link to the recorded run it was read from")
     void everyMeasuredFigureLinksToItsRun() throws Exception {
-        Path site = tmp.resolve("site");
-        Build.build(Proc.ROOT, site, false, System.out);
+        Path site = SiteTest.site();
         int figures = 0;
         var parsed = new java.util.HashMap<String, org.jsoup.nodes.Document>();   // each page parsed once
         java.util.function.Function<String, org.jsoup.nodes.Document> page = name -> parsed.computeIfAbsent(name, n -> {

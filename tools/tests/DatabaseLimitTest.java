@@ -31,7 +31,7 @@ class DatabaseLimitTest {
 
     static synchronized Proc.Result all() throws IOException {
         if (allRun == null) {
-            allRunFolder = Files.createTempDirectory("lesson17-");
+            allRunFolder = Files.createTempDirectory("database-limit-");
             try {
                 allRun = ok(database(allRunFolder, "all", String.valueOf(TASKS)));
                 assertNothingLeft(allRunFolder, allRun);

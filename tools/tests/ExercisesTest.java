@@ -129,7 +129,7 @@ class ExercisesTest {
     @DisplayName("load: at least nine exercises in lesson order, the first lesson's first, each with a lesson, a sentence and 1-3 hints")
     void loadsTheExercises() {
         assertTrue(ALL.size() >= 9, "only " + ALL.size() + " exercises");
-        assertTrue(ALL.getFirst().lessonFile().startsWith("01-"), "the first exercise, " + ALL.getFirst().name() + ", is not lesson 1's");
+        assertTrue(ALL.getFirst().lessonFile().startsWith("01-"), "the first exercise, " + ALL.getFirst().name() + ", is not the first lesson's");
         var aliases = course.Catalog.load(Proc.ROOT).aliases();
         int previous = 0;
         for (Exercise e : ALL) {

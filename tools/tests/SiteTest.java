@@ -38,7 +38,7 @@ class SiteTest {
     private static Throwable failed;
 
     /// The built site.
-    record Built(Path site) {}
+    record Built(Path site, course.Build.Loaded loaded) {}
 
     /// Builds the real course once per test run, into a folder deleted when the run ends.
     /// "Waiting wastes a platform thread" must place the timetable step-through, so the browser tests can test it.
@@ -48,8 +48,7 @@ class SiteTest {
         try {
             assertTrue(widgetPlaced(Proc.ROOT), "no lesson places {{widget timetable}}: waiting-wastes-a-platform-thread should");
             Path tmp = Temp.forTheRun("course-site-test");   // several test classes share it
-            build(tmp.resolve("site"));
-            built = new Built(tmp.resolve("site"));
+            built = new Built(tmp.resolve("site"), build(tmp.resolve("site")).loaded());
             return built;
         } catch (IOException | RuntimeException | AssertionError e) {
             failed = e;
@@ -61,9 +60,10 @@ class SiteTest {
 
     static Path site() { return built().site(); }
 
-    static void build(Path out) throws IOException {
+    static course.Build.Result build(Path out) throws IOException {
         var result = course.Build.build(course.Course.ROOT, out, false, System.out);
         for (String w : result.warnings()) System.out.println("build warning: " + w);
+        return result;
     }
 
     static boolean widgetPlaced(Path root) {
