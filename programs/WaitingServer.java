@@ -1,10 +1,11 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-// @fold what it does; imports, constants; main: serve on a pool, then virtual
+
 // An HTTP server whose handler waits 200 ms, like a database call, and a load generator
 // that sends every request at once. The handlers run on a pool of 50 platform threads,
 // then on virtual threads: one line of difference.
 
+// @fold the imports, the constants and the usage line
 import module java.net.http;
 import module jdk.httpserver;
 import module jdk.management;
@@ -20,7 +21,9 @@ static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
 static final String USAGE = "usage: server [pool|virtual] [requests]  (requests 1 to "
         + MAX_REQUESTS + ", default " + DEFAULT_REQUESTS + "; no kind: pool, then virtual)";
 
+// @end
 void main(String[] args) throws Exception {
+    // @fold reading the arguments, checking the file-descriptor limit, printing the setup
     var kinds = args.length > 0 ? List.of(args[0]) : List.of("pool", "virtual");
     int requests = args.length > 1 ? number(args[1]) : DEFAULT_REQUESTS;
     if (args.length > 2 || !List.of("pool", "virtual").containsAll(kinds)
@@ -32,6 +35,7 @@ void main(String[] args) throws Exception {
     int cores = Runtime.getRuntime().availableProcessors();
     IO.println(requests + " requests at once; the handler waits " + DB_CALL.toMillis()
             + " ms; " + cores + (cores == 1 ? " core" : " cores"));
+    // @end
     for (String kind : kinds) {
         try (ExecutorService executor = kind.equals("pool")
                 ? Executors.newFixedThreadPool(POOL_THREADS)
@@ -41,10 +45,8 @@ void main(String[] args) throws Exception {
     }
 }
 
-// @end
-void serve(String kind, ExecutorService executor, int requests)
-        throws Exception {
-    // @fold an HttpServer on a free port; its context counts connections, calls handle
+void serve(String kind, ExecutorService executor, int requests) throws Exception {
+    // @fold an HttpServer on a free port; its one context counts the connection and calls handle
     // Port 0: the OS picks a free port.
     var server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), BACKLOG);
     // A connection's client end has an address of its own: count the ones that sent requests.
@@ -54,9 +56,9 @@ void serve(String kind, ExecutorService executor, int requests)
         handle(exchange);
     });
     // @end
-    server.setExecutor(executor); // each exchange runs as its task
+    server.setExecutor(executor); // every exchange runs as a task of this executor
     server.start();
-    // @fold sending the burst and reporting it, then stopping the server
+    // @fold sending the burst of requests and reporting it, then stopping the server
     try {
         int port = server.getAddress().getPort();
         var uri = URI.create("http://127.0.0.1:" + port + "/");
@@ -72,7 +74,7 @@ void serve(String kind, ExecutorService executor, int requests)
     // @end
 }
 
-// The handler: a 200 ms wait for the database call, then a short answer.
+// The handler: a 200 ms wait stands for the database call, then a short answer.
 void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
         Thread.sleep(DB_CALL);
@@ -83,8 +85,8 @@ void handle(HttpExchange exchange) throws IOException {
         Thread.currentThread().interrupt();
     }
 }
-// @fold the load generator, a virtual thread per request; the report; CPU time
 
+// @fold the load generator: a virtual thread per request, released together by a CountDownLatch
 // latencies: of the requests answered 200 only, in nanoseconds.
 record Load(int ok, Map<String, Integer> failures, long wallNanos, long[] latencies,
             Cpu cpu) {}
@@ -128,6 +130,8 @@ Load load(URI uri, int requests) throws InterruptedException {
         return new Load(answered.length, failures, wallNanos, answered, cpu);
     } // the client closes its connections here, after the measurement
 }
+// @end
+// @fold printing the report, reading CPU time from the management beans, checking the file-descriptor limit
 
 void report(String kind, int requests, Load load, int connections) {
     long wallMs = load.wallNanos() / 1_000_000;
