@@ -22,8 +22,8 @@ void main(String[] args) throws InterruptedException {
 
     // @end
     // Each thread notes how it prints itself, carrier included, at its
-    // start and after every sleep. main prints it all at the end: printing
-    // from the threads could change which carriers they use.
+    // start and after every sleep. main prints it all at the end:
+    // printing from the threads could change which carriers they use.
     var seenBy = new ConcurrentHashMap<String, List<String>>();
     var threads = new ArrayList<Thread>();
     for (int i = 1; i <= count; i++) {
