@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-// @fold what it shows, and the sizes: 3 threads (at most 200), 5 sleeps of 100 ms, the carriers' name prefix
+// @fold what it does, and the sizes: 3 threads (at most 200), 5 sleeps of 100 ms
 
 // A few named virtual threads sleep several times and note which carrier (the platform
 // thread that runs them) they were on at the start and after every sleep. A virtual thread
@@ -21,9 +21,9 @@ void main(String[] args) throws InterruptedException {
     if (count < 1 || count > MAX_THREADS) usage();
 
     // @end
-    // Each thread notes how it prints itself at the start and after every sleep; the carrier
-    // is in that text. Printing from inside the threads could itself change which carriers
-    // they use, so main prints everything once they have finished.
+    // Each thread notes how it prints itself, carrier included, at its
+    // start and after every sleep. main prints it all at the end:
+    // printing from the threads could change which carriers they use.
     var seenBy = new ConcurrentHashMap<String, List<String>>();
     var threads = new ArrayList<Thread>();
     for (int i = 1; i <= count; i++) {
@@ -34,8 +34,8 @@ void main(String[] args) throws InterruptedException {
             for (int s = 0; s < SLEEPS; s++) {
                 try {
                     Thread.sleep(NAP);
-                } catch (InterruptedException e) { // nobody interrupts them here; if someone did,
-                    Thread.currentThread().interrupt(); // keep the flag and report what was seen so far
+                } catch (InterruptedException e) { // nobody interrupts;
+                    Thread.currentThread().interrupt(); // keep the flag
                     break;
                 }
                 seen.add(Thread.currentThread().toString());
@@ -45,7 +45,7 @@ void main(String[] args) throws InterruptedException {
     }
     for (Thread t : threads) t.join();
 
-    // @fold printing what each thread saw: the carriers as a table, how many hopped, how many carriers
+    // @fold printing what each thread saw; carrierOf, the text after the @; usage
     for (int i = 1; i <= count; i++) IO.println("sleeper-" + i + " is " + seenBy.get("sleeper-" + i).getFirst());
     IO.println();
     IO.println("carrier at the start and after each of " + SLEEPS + " sleeps of " + NAP.toMillis()
@@ -65,16 +65,13 @@ void main(String[] args) throws InterruptedException {
     IO.println(hopped + " of " + count + " threads changed carrier across " + SLEEPS + " sleeps");
     IO.println("distinct carriers: " + allCarriers.size() + " " + allCarriers
             + "; availableProcessors: " + Runtime.getRuntime().availableProcessors());
-    // @end
 }
-// @fold shortName: "ForkJoinPool-1-worker-2" as "2"
 
 // "ForkJoinPool-1-worker-2" as "2": the pool prefix is the same for every carrier.
 static String shortName(String carrier) {
     return carrier.startsWith(POOL) ? carrier.substring(POOL.length()) : carrier;
 }
 
-// @end
 // There is no public API for a virtual thread's carrier. Thread.toString() shows it, as in
 // VirtualThread[#22,name]/runnable@ForkJoinPool-1-worker-1, but that format is unspecified
 // and may change in any release: fine for a demonstration, never for production code.
@@ -82,7 +79,6 @@ static String carrierOf(String threadText) {
     int at = threadText.lastIndexOf('@');
     return at < 0 ? "(none)" : threadText.substring(at + 1);
 }
-// @fold the usage line
 
 static void usage() {
     System.err.println("usage: hopping [threads]   (1.." + MAX_THREADS + ", default " + DEFAULT_THREADS + ")");

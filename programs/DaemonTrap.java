@@ -1,7 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// @fold what each mode shows, and the constants: 500 ms of work, at most 1,000 runs, the usage line
+// @fold what each mode shows; 500 ms of work; main, which picks the mode
 // Virtual threads are always daemon threads, so the JVM does not wait for them: when main
 // returns, a virtual thread that is still working is cut off. `trap` shows it, `join` fixes
 // it, `race N` counts how often it happens when the thread has almost nothing to do, and
@@ -11,7 +11,6 @@ static final int MAX_RUNS = 1_000;
 static final Duration WORK = Duration.ofMillis(500);
 static final String USAGE = "usage: daemon [trap | join | race N | inherit]   (N 1.." + MAX_RUNS + ", default 100)";
 
-// @end
 void main(String[] args) throws Exception {
     String mode = args.length == 0 ? "trap" : args[0];
     if (!mode.equals("race") && args.length > 1) usage();
@@ -24,14 +23,16 @@ void main(String[] args) throws Exception {
         default -> usage();
     }
 }
+// @end
 
-// The worker has half a second of work (a stand-in for a call) before it prints its line.
+// Half a second of work (a stand-in for a call), then a line printed.
 void startWorker(boolean waitForIt) throws InterruptedException {
     Thread worker = Thread.ofVirtual().name("worker").unstarted(() -> {
-        try { Thread.sleep(WORK); } catch (InterruptedException e) { return; }
+        try { Thread.sleep(WORK); }
+        catch (InterruptedException e) { return; }
         IO.println("worker: work done, this line was printed");
     });
-    // @fold asking the worker isDaemon(), then trying setDaemon(false) and setPriority(10)
+    // @fold asking isDaemon(), then trying setDaemon(false) and setPriority(10)
 
     IO.println("worker.isDaemon(): " + worker.isDaemon());
     try {
@@ -54,7 +55,7 @@ void startWorker(boolean waitForIt) throws InterruptedException {
     }
 }
 
-// @fold inherit: asks platform threads started from main and from a virtual thread whether they are daemons
+// @fold inherit, race and child: the other modes; the usage line
 // A new platform thread takes its daemon status from the thread that creates it, unless
 // the builder sets one.
 void inherit() throws Exception {
@@ -78,9 +79,7 @@ boolean startAndAsk(Thread.Builder builder) throws InterruptedException {
         return executor.submit(task).get();
     }
 }
-// @end
 
-// @fold child, and race: runs child N times, each in a fresh JVM, and counts the runs that lost its line
 // `daemon child`, run by `race`: the virtual thread prints at once, and main returns at once.
 void child() {
     Thread.ofVirtual().start(() -> IO.println("child: printed"));
@@ -117,9 +116,7 @@ void race(String[] args) throws Exception {
     long ms = (System.nanoTime() - t0) / 1_000_000;
     IO.println("lost the line in " + lost + " of " + runs + " runs (" + ms / runs + " ms per run)");
 }
-// @end
 
-// @fold the usage line, and showing the command without this machine's folders
 static void usage() {
     System.err.println(USAGE);
     System.exit(2);

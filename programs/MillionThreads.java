@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-// @fold what the program does, its imports and limits: a million threads, 2,048 bytes of heap each
+// @fold what it does; imports, limits; main: seeThem, then holdAll; the count
 
 // Look at many virtual threads, then count a million. First this process takes a JSON thread
 // dump of itself while up to 100,000 virtual threads wait, summarises it, and asks jstack for
@@ -8,6 +8,7 @@
 // holds every one until all of them wait, so the peak really is all of them.
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import com.sun.management.HotSpotDiagnosticMXBean.ThreadDumpFormat;
 import java.lang.management.ManagementFactory;
 
 static final int MAX_THREADS = 1_000_000;
@@ -16,9 +17,7 @@ static final long HEAP_PER_THREAD = 2_048;  // bytes; more than a waiting virtua
 static final Duration PATIENCE = Duration.ofMinutes(2); // for every thread to wait, once all have started
 static final String USAGE = "usage: million [count]  (1 to " + MAX_THREADS + ", default " + MAX_THREADS + ")";
 
-// @end
 void main(String[] args) throws Exception {
-    // @fold reading the count, and checking that 2,048 bytes a thread fit in the heap
     int count = count(args);
     long maxHeap = Runtime.getRuntime().maxMemory();
     long needed = count * HEAP_PER_THREAD;
@@ -30,12 +29,10 @@ void main(String[] args) throws Exception {
                 + "java -Xmx" + (mb(needed) / 1024 + 1) + "g programs/MillionThreads.java");
         System.exit(1);
     }
-    // @end
     seeThem(Math.min(count, MAX_DUMPED));
     holdAll(count);
     IO.println("main returns: the JVM exits without waking them (virtual threads are daemon threads)");
 }
-// @fold count: reading the thread count from the arguments, or the usage line
 
 /// The thread count: the argument (`100000`, `100,000` or `100_000`), or MAX_THREADS without one.
 int count(String[] args) {
@@ -51,10 +48,10 @@ int count(String[] args) {
 }
 
 // @end
-/// Holds `count` named virtual threads and looks at them from inside (a JSON dump) and from
-/// outside (jstack).
+/// Holds `count` named virtual threads and looks at them from inside
+/// (a JSON dump) and from outside (jstack).
 void seeThem(int count) throws Exception {
-    // @fold starting the waiters (waiter-0, waiter-1, ...) on a latch, alive.await() until all run, the files
+    // @fold starting waiter-0, waiter-1, ... on a latch; the files
     var alive = new CountDownLatch(count);
     var release = new CountDownLatch(1);
     var threads = new ArrayList<Thread>();
@@ -81,8 +78,9 @@ void seeThem(int count) throws Exception {
         long start = System.nanoTime();
         // @end
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
-                .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
-        IO.println(String.format(Locale.ROOT, "  written in %d ms, %.1f MB", since(start), Files.size(file) / MB));
+                .dumpThreads(file.toString(), ThreadDumpFormat.JSON);
+        IO.println(String.format(Locale.ROOT, "  written in %d ms, %.1f MB",
+                since(start), Files.size(file) / MB));
         summarise(file);
         jstackWhileOneSpins(jstackOutput);
     } finally {
@@ -96,10 +94,10 @@ void seeThem(int count) throws Exception {
         // @end
     }
 }
+// @fold holdAll: a million threads on a latch, counted and weighed; the helpers
 
 /// Starts `count` virtual threads that each wait on a latch, and counts them once all of them wait.
 void holdAll(int count) throws InterruptedException {
-    // @fold the latches alive and never, a count of the threads inside, the heap before, the clock
     var alive = new CountDownLatch(count);
     var never = new CountDownLatch(1);
     var inside = new AtomicInteger(); // threads that have started and not yet ended
@@ -107,10 +105,8 @@ void holdAll(int count) throws InterruptedException {
     long heapBefore = heapAfterGc();
 
     long start = System.nanoTime();
-    // @end
     for (int i = 0; i < count; i++) {
         threads[i] = Thread.ofVirtual().start(() -> {
-            // @fold counting itself in, then waiting on never, a latch nobody opens
             inside.incrementAndGet();
             alive.countDown();
             try {
@@ -120,10 +116,8 @@ void holdAll(int count) throws InterruptedException {
             } finally {
                 inside.decrementAndGet();
             }
-            // @end
         });
     }
-    // @fold alive.await() until all have started, then until each one is WAITING, timed
     alive.await(); // every thread has started; some may not have reached never.await() yet
     long deadline = System.nanoTime() + PATIENCE.toNanos();
     int notWaiting = 0;
@@ -141,17 +135,13 @@ void holdAll(int count) throws InterruptedException {
         System.exit(1);
     }
     long allWaitingMs = since(start);
-    // @end
     int peak = inside.get(); // none can end while `never` is closed: this is every thread at once
     long heap = heapUsed(); // no GC here: collecting a heap this full would take seconds
-    // @fold printing the peak, the time and the heap per thread
     IO.println(String.format(Locale.ROOT, "peak: %d virtual threads alive at once, all started and waiting after %d ms",
             peak, allWaitingMs));
     IO.println(String.format(Locale.ROOT, "heap used: %d MB with all alive, %d MB before they started (%d bytes per thread)",
             mb(heap), mb(heapBefore), (heap - heapBefore) / count));
-    // @end
 }
-// @fold summarise (the dump by state and parkBlocker), jstack while spin runs, heap and time helpers
 
 /// Counts what a JSON thread dump says, line by line (it puts one field on each line).
 void summarise(Path dump) throws IOException {

@@ -1,7 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
+// @fold what it shows; the import of JFR's RecordingStream; 4 tasks, 200 ms sleeps
 
-// @fold what the program shows, and the import of JFR's RecordingStream
 // One carrier thread, four virtual threads that each sleep 200 ms, in four settings.
 // A virtual thread that can unmount frees the carrier while it sleeps: the four sleeps overlap.
 // A pinned one holds the carrier: the four sleeps run one after another.
@@ -9,14 +9,14 @@
 
 import jdk.jfr.consumer.RecordingStream;
 
-// @end
 static final int TASKS = 4;
 static final Duration SLEEP = Duration.ofMillis(200);
 static final Duration PINNED_THRESHOLD = Duration.ofMillis(20); // JFR's default for this event
 final Set<String> carriersSeen = ConcurrentHashMap.newKeySet();
 
+// @end
 void main(String[] args) throws Exception {
-    // First, before any virtual thread exists: the scheduler reads these once, when it is created.
+    // First: the scheduler reads these once, when it is created.
     System.setProperty("jdk.virtualThreadScheduler.parallelism", "1");
     System.setProperty("jdk.virtualThreadScheduler.maxPoolSize", "1");
     // @fold the usage check, and printing the theory: 200 ms if they unmount, 800 ms if pinned
@@ -44,8 +44,8 @@ void main(String[] args) throws Exception {
     });
     IO.println("carriers seen: " + carriersSeen);
 }
+// @fold measure: the tasks, timed, pinned events counted; the slow classes
 
-// @fold measure: runs TASKS virtual threads doing task(i), times them, counts JFR's pinned events; carrierOf and sleep
 // Runs TASKS virtual threads, each doing task(i), while JFR records pinned events.
 void measure(String label, IntConsumer task) throws InterruptedException, ExecutionException {
     List<Pinned> pinned = Collections.synchronizedList(new ArrayList<>());
@@ -96,7 +96,6 @@ static void sleep() {
         throw new RuntimeException(e);
     }
 }
-// @end
 
 // The JVM runs a class's static initializer once, on first use, so each task needs a class of its own.
 // Calling touch() is that first use: the calling thread runs the initializer, which sleeps.
@@ -105,3 +104,4 @@ static class SlowB { static { sleep(); } static void touch() {} }
 static class SlowC { static { sleep(); } static void touch() {} }
 static class SlowD { static { sleep(); } static void touch() {} }
 static final List<Runnable> SLOW_CLASSES = List.of(SlowA::touch, SlowB::touch, SlowC::touch, SlowD::touch);
+// @end

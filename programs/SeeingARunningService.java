@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-// @fold what it shows, the imports, and the service's size: 10 connections to a downstream that hangs
+// @fold what it shows; imports; the sizes; main, which runs the steps in order
 
 // A service stuck under load, seen from outside. This program starts a small HTTP service as its
 // own process (this same file, run with `service`): a virtual thread per request, a pool of 10
@@ -26,7 +26,6 @@ static final int MAX_REQUESTS = 5_000;    // two file descriptors each on this m
 static final Duration PATIENCE = Duration.ofSeconds(60);
 static final String USAGE = "usage: seeing-a-running-service [requests]  (" + (CONNECTIONS + 1) + " to " + MAX_REQUESTS + ", default 2000)";
 static final String OWN = MethodHandles.lookup().lookupClass().getName() + "."; // this program's frames start so
-// @end
 
 void main(String[] args) throws Exception {
     if (List.of(args).equals(List.of("service"))) { service(); return; } // the child process
@@ -44,8 +43,10 @@ void main(String[] args) throws Exception {
     }
     IO.println("service stopped: it has exited");
 }
+// @end
 
-/// Groups the dump's virtual threads by where they wait in this program's code, and on what.
+/// Groups the dump's virtual threads by where they wait in this
+/// program's code, and on what.
 void summarise(Path dump) throws IOException {
     var root = (Map<?, ?>) new Json(Files.readString(dump)).value();
     var threadDump = (Map<?, ?>) root.get("threadDump");

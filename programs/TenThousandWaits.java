@@ -1,5 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
+// @fold what it does; a pool of 200, waits of one second; caps on the tasks
 
 // N tasks that each wait one second, on a chosen kind of thread.
 // Usage: waits [virtual|pool|platform] [tasks]
@@ -10,8 +11,9 @@ static final Duration WAIT = Duration.ofSeconds(1);
 static final Map<String, Integer> MAX_TASKS = Map.of("virtual", 1_000_000, "pool", 20_000, "platform", 2_000);
 static final String USAGE = "usage: waits [virtual|pool|platform] [tasks]  (tasks at most: virtual 1000000, pool 20000, platform 2000)";
 
+// @end
 void main(String[] args) throws InterruptedException, ExecutionException {
-    // @fold reading the kind and the number of tasks, within the caps; a warning before a long pool run
+    // @fold reading the kind and the number of tasks; a warning before a long run
     String kind = args.length > 0 ? args[0] : "virtual";
     int tasks = args.length > 1 ? parseOrZero(args[1]) : 10_000;
     if (args.length > 2 || !MAX_TASKS.containsKey(kind) || tasks < 1 || tasks > MAX_TASKS.get(kind)) {
@@ -37,13 +39,12 @@ void main(String[] args) throws InterruptedException, ExecutionException {
         }
     } // close() waits until every task has finished
     long tookMs = (System.nanoTime() - start) / 1_000_000;
-    for (var wait : waits) wait.get(); // a task that failed would pass for one that waited: it throws here
-
+    for (var wait : waits) wait.get(); // a task that failed throws here
+    // @fold the theory: one round, or N / 200 rounded up on the pool; printing it
     // With a thread per task every task waits at the same time: one round.
     // A pool runs its tasks in rounds of POOL_THREADS.
     int rounds = kind.equals("pool") ? (tasks + POOL_THREADS - 1) / POOL_THREADS : 1;
     long theoryMs = rounds * WAIT.toMillis();
-    // @fold printing the time measured next to the time theory allows
     String where = switch (kind) {
         case "virtual" -> "virtual threads";
         case "pool" -> "a pool of " + POOL_THREADS + " threads";

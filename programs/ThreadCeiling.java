@@ -1,11 +1,10 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-
+// @fold what it does; the caps; main: the memory before and after startSleepers
 // Starts thousands of threads that only sleep, and reports what they cost: the time to
 // start them, the memory they add (Linux /proc) and the OS limits on how many there can be.
 // A platform thread is an OS thread, so when the OS refuses one, Thread.start() fails.
 
-// @fold the default count, the caps and the usage line
 static final int DEFAULT_COUNT = 10_000;
 static final int MAX_PLATFORM = 20_000; // caps, so that no argument can exhaust the host
 static final int MAX_VIRTUAL = 100_000;
@@ -15,9 +14,7 @@ static final Duration CHECK_IN_LIMIT = Duration.ofSeconds(60);
 static final String USAGE = "usage: ceiling [count] [platform|virtual]   (count 1.." + grouped(MAX_VIRTUAL)
         + " virtual, 1.." + grouped(MAX_PLATFORM) + " platform; default 10000 platform)";
 
-// @end
 void main(String[] args) throws InterruptedException {
-    // @fold reading the count and the kind from the arguments, within the caps
     var request = Request.parse(args);
     String kind = request.virtual() ? "virtual" : "platform";
     int cap = request.virtual() ? MAX_VIRTUAL : MAX_PLATFORM;
@@ -26,29 +23,22 @@ void main(String[] args) throws InterruptedException {
         IO.println("capped: " + grouped(request.count()) + " requested, the cap for " + kind + " threads is " + grouped(cap));
     }
 
-    // @end
     var before = Memory.now();
     IO.println("starting " + grouped(count) + " " + kind + " threads that sleep; RSS before: " + kilobytes(before.rssKb()));
     var run = startSleepers(count, request.virtual());
     var after = Memory.now();
 
-    // @fold printing the time, the memory and the limits; exit status 1 if a start failed
     printRun(run, kind);
     printMemory(before, after, run.started());
     printLimits();
     // The sleeping threads are daemons, so the JVM ends here; exit status 1: the count was not reached.
     if (run.failure() != null) System.exit(1);
-    // @end
 }
 
-// @fold the Run record, and why the platform threads are daemons
 record Run(int started, OutOfMemoryError failure, long millis, boolean allAsleep) {}
-
-// Each thread checks in once it is running, then sleeps until the JVM ends. The platform
-// threads are daemons, like virtual threads, so they never keep the JVM alive.
 // @end
 Run startSleepers(int count, boolean virtual) throws InterruptedException {
-    // @fold each thread checks in with asleep.release(), then sleeps until the JVM ends
+    // @fold the sleeper: it checks in with asleep.release(), then sleeps
     var asleep = new Semaphore(0);
     Runnable sleeper = () -> {
         asleep.release();
@@ -59,8 +49,9 @@ Run startSleepers(int count, boolean virtual) throws InterruptedException {
         }
     };
     // @end
-    Thread.Builder builder = virtual ? Thread.ofVirtual() : Thread.ofPlatform().daemon(true);
-
+    // Daemons, like virtual threads: they never keep the JVM alive.
+    Thread.Builder builder = virtual ? Thread.ofVirtual()
+            : Thread.ofPlatform().daemon(true);
     long start = System.nanoTime();
     int started = 0;
     OutOfMemoryError failure = null;
@@ -68,16 +59,18 @@ Run startSleepers(int count, boolean virtual) throws InterruptedException {
         while (started < count) {
             builder.start(sleeper);
             started++;
-            if (started % PROGRESS_EVERY == 0) IO.println("  ... " + grouped(started) + " started");
+            if (started % PROGRESS_EVERY == 0)
+                IO.println("  ... " + grouped(started) + " started");
         }
-    } catch (OutOfMemoryError e) { // what Thread.start throws when the OS refuses a thread
+    } catch (OutOfMemoryError e) { // when the OS refuses a thread
         failure = e;
     }
     boolean allAsleep = asleep.tryAcquire(started, CHECK_IN_LIMIT.toSeconds(), TimeUnit.SECONDS);
-    return new Run(started, failure, (System.nanoTime() - start) / 1_000_000, allAsleep);
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    return new Run(started, failure, millis, allAsleep);
 }
 
-// @fold printing the figures, parsing the arguments, reading /proc and the cgroup
+// @fold printing the figures; the arguments; reading /proc and the cgroup
 void printRun(Run run, String kind) {
     if (run.failure() != null) {
         IO.println("Thread.start failed after " + grouped(run.started()) + " " + kind + " threads:");
