@@ -2,17 +2,15 @@
 //JAVA 25+
 //DEPS org.springframework.boot:spring-boot-dependencies:4.0.7@pom
 //DEPS org.springframework.boot:spring-boot-starter-web
-// @fold what the program is: a Spring Boot app and its load generator in one file
+// @fold what it is; the package Spring needs; the imports
 
 // A Spring Boot web application whose one endpoint waits like a JDBC call, and a
 // load generator in the same program that sends a burst of requests at it. The
 // mode is one property: Tomcat's pool of platform threads, or
 // spring.threads.virtual.enabled=true.
 
-// @end
 // Spring scans this class's package for components: the default package fails.
 package course.spring;
-// @fold the imports
 
 import java.lang.management.ManagementFactory;
 import java.net.URI;
@@ -32,7 +30,7 @@ import org.springframework.web.bind.annotation.RestController;
 @SpringBootApplication
 @RestController
 public class SpringProperty {
-    // @fold the arguments' limits, the client's 60 s timeout, the usage line, waitMs and servedBy
+    // @fold the limits, the client's 60 s timeout, the usage line, waitMs, servedBy
 
     static final int MAX_THREADS = 400, MAX_REQUESTS = 4_000, MAX_WAIT_MS = 2_000; // wait: at least 1 ms
     static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(60); // a request gives up then: every burst ends
@@ -43,16 +41,15 @@ public class SpringProperty {
     static final Map<String, Boolean> servedBy = new ConcurrentHashMap<>(); // thread name -> virtual?
 
     // @end
-    // The endpoint. The sleep stands in for a call that blocks its thread: a JDBC query.
-    @GetMapping("/")
+    @GetMapping("/") // the endpoint
     String answer() throws InterruptedException {
-        Thread.sleep(waitMs);
+        Thread.sleep(waitMs); // stands for a blocking JDBC query
         servedBy.put(Thread.currentThread().getName(), Thread.currentThread().isVirtual());
         return "ok";
     }
 
     public static void main(String[] args) throws Exception {
-        // @fold reading the mode, threads, requests and wait, and the usage line
+        // @fold reading the arguments; a SpringApplication, its banner and log off
         String mode = args.length > 0 ? args[0] : "pool";
         int threads = args.length > 1 ? number(args[1]) : 200;
         int requests = args.length > 2 ? number(args[2]) : 2_000;
@@ -63,20 +60,23 @@ public class SpringProperty {
             System.err.println(USAGE);
             System.exit(2);
         }
-        // @end
         var app = new SpringApplication(SpringProperty.class);
         app.setBannerMode(Banner.Mode.OFF);
         app.setLogStartupInfo(false);
+        // @end
         app.setDefaultProperties(Map.of(
-                "spring.threads.virtual.enabled", mode.equals("virtual"), // the property
-                "server.tomcat.threads.max", threads,     // the pool's size (unused with virtual threads)
-                "server.tomcat.accept-count", 4_096,      // let the whole burst queue for accept
+                "spring.threads.virtual.enabled", mode.equals("virtual"),
+                // the pool's size (unused with virtual threads); the queue
+                "server.tomcat.threads.max", threads,
+                "server.tomcat.accept-count", 4_096, // room for the burst
+                // @fold the address, a free port, an immediate shutdown, errors only
                 "server.address", "127.0.0.1",
                 "server.port", 0,                         // a free port, picked by the OS
                 "server.shutdown", "immediate",           // at the end, stop without waiting
                 "logging.level.root", "error"));          // errors only: the output is the measurement
+        // @end
+        // @fold running it: a warm-up burst, then the burst measured and its report
         try (var context = app.run()) {
-            // @fold the server's port, printing the settings and the non-daemon threads, an unmeasured warm-up burst
             int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
             var uri = URI.create("http://127.0.0.1:" + port + "/");
             say("%s: %d requests at once, the endpoint waits %d ms, server.tomcat.threads.max=%d, %d cores",
@@ -84,11 +84,9 @@ public class SpringProperty {
             say("non-daemon threads besides main: %s", nonDaemonThreads());
             burst(uri, Math.min(requests, 100)); // warm-up, not measured
             servedBy.clear();
-            // @end
             report(mode, threads, requests, burst(uri, requests));
         }
     }
-    // @fold burst, the load generator: a virtual thread per request, released together from a gate; report: the rate, p50 and p99, the CPU time, both ceilings
 
     record Burst(int ok, Map<String, Integer> failures, long wallNanos, long[] latencies, long cpuNanos) {}
 
