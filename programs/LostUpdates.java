@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-// @fold the sizes (1,000 threads x 10,000 increments, and caps), and interface Counter: increment(), count()
+// @fold the sizes: 1,000 threads x 10,000 increments; interface Counter
 
 // A thousand virtual threads add to one shared counter, six ways. Two ways lose updates;
 // the four that do not differ in how long they make the threads wait for each other.
@@ -17,29 +17,29 @@ interface Counter {
 // @end
 static final class PlainInt implements Counter {
     int count;
-    public void increment() { count++; } // read, add one, write: three steps
+    public void increment() { count++; } // read, add one, write
     public long count() { return count; }
 }
 
 static final class VolatileInt implements Counter {
     volatile int count;
-    public void increment() { count++; } // still three steps, each one seen by all threads
+    public void increment() { count++; } // still three steps
     public long count() { return count; }
 }
 
 static final class Atomic implements Counter {
     final AtomicInteger count = new AtomicInteger();
-    public void increment() { count.incrementAndGet(); } // one atomic step
+    public void increment() { count.incrementAndGet(); } // atomic
     public long count() { return count.get(); }
 }
 
 static final class Adder implements Counter {
     final LongAdder count = new LongAdder();
-    public void increment() { count.increment(); } // threads add to different cells
+    public void increment() { count.increment(); } // spread over cells
     public long count() { return count.sum(); }
 }
+// @fold synchronized and ReentrantLock: count++ under a lock; WAYS, the six
 
-// @fold synchronized and ReentrantLock: count++ under a lock; WAYS lists the six in order
 static final class Synchronized implements Counter {
     int count;
     public synchronized void increment() { count++; }
@@ -76,10 +76,10 @@ static final List<Way> WAYS = List.of(
         new Way("LongAdder", Adder::new),
         new Way("synchronized", Synchronized::new),
         new Way("ReentrantLock", Locked::new));
-// @end
 
+// @end
+// @fold main: each way in turn; race: a virtual thread each, from a start gate
 void main(String[] args) throws InterruptedException, ExecutionException {
-    // @fold the arguments, checked; warmUp(); the heading with the expected count
     int threads = argument(args, 0, THREADS, MAX_THREADS);
     int increments = argument(args, 1, INCREMENTS, MAX_INCREMENTS);
     long expected = (long) threads * increments;
@@ -88,7 +88,6 @@ void main(String[] args) throws InterruptedException, ExecutionException {
     warmUp();
     IO.println(String.format(Locale.ROOT, "%,d virtual threads x %,d increments of one shared counter, expected %,d",
             threads, increments, expected));
-    // @end
     for (Way way : WAYS) {
         Counter counter = way.newCounter().get();
         long tookMs = race(counter, threads, increments);
@@ -97,7 +96,6 @@ void main(String[] args) throws InterruptedException, ExecutionException {
                 way.name() + ":", count, expected - count, tookMs));
     }
 }
-// @fold race: a virtual thread each, released together from a start gate of two latches, each calling incrementMany; warmUp; the arguments
 
 /// Every thread waits at the gate until all have arrived, and then they are released together
 /// (woken one after another) to increment the same counter; at any instant, only as many run

@@ -1,11 +1,10 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-
+// @fold what it does; imports, constants; main: serve on a pool, then virtual
 // An HTTP server whose handler waits 200 ms, like a database call, and a load generator
 // that sends every request at once. The handlers run on a pool of 50 platform threads,
 // then on virtual threads: one line of difference.
 
-// @fold the imports, the constants and the usage line
 import module java.net.http;
 import module jdk.httpserver;
 import module jdk.management;
@@ -21,9 +20,7 @@ static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
 static final String USAGE = "usage: server [pool|virtual] [requests]  (requests 1 to "
         + MAX_REQUESTS + ", default " + DEFAULT_REQUESTS + "; no kind: pool, then virtual)";
 
-// @end
 void main(String[] args) throws Exception {
-    // @fold reading the arguments, checking the file-descriptor limit, printing the setup
     var kinds = args.length > 0 ? List.of(args[0]) : List.of("pool", "virtual");
     int requests = args.length > 1 ? number(args[1]) : DEFAULT_REQUESTS;
     if (args.length > 2 || !List.of("pool", "virtual").containsAll(kinds)
@@ -35,7 +32,6 @@ void main(String[] args) throws Exception {
     int cores = Runtime.getRuntime().availableProcessors();
     IO.println(requests + " requests at once; the handler waits " + DB_CALL.toMillis()
             + " ms; " + cores + (cores == 1 ? " core" : " cores"));
-    // @end
     for (String kind : kinds) {
         try (ExecutorService executor = kind.equals("pool")
                 ? Executors.newFixedThreadPool(POOL_THREADS)
@@ -45,8 +41,10 @@ void main(String[] args) throws Exception {
     }
 }
 
-void serve(String kind, ExecutorService executor, int requests) throws Exception {
-    // @fold an HttpServer on a free port; its one context counts the connection and calls handle
+// @end
+void serve(String kind, ExecutorService executor, int requests)
+        throws Exception {
+    // @fold an HttpServer on a free port; its context counts connections, calls handle
     // Port 0: the OS picks a free port.
     var server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), BACKLOG);
     // A connection's client end has an address of its own: count the ones that sent requests.
@@ -56,9 +54,9 @@ void serve(String kind, ExecutorService executor, int requests) throws Exception
         handle(exchange);
     });
     // @end
-    server.setExecutor(executor); // every exchange runs as a task of this executor
+    server.setExecutor(executor); // each exchange runs as its task
     server.start();
-    // @fold sending the burst of requests and reporting it, then stopping the server
+    // @fold sending the burst and reporting it, then stopping the server
     try {
         int port = server.getAddress().getPort();
         var uri = URI.create("http://127.0.0.1:" + port + "/");
@@ -74,7 +72,7 @@ void serve(String kind, ExecutorService executor, int requests) throws Exception
     // @end
 }
 
-// The handler: a 200 ms wait stands for the database call, then a short answer.
+// The handler: a 200 ms wait for the database call, then a short answer.
 void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
         Thread.sleep(DB_CALL);
@@ -85,8 +83,8 @@ void handle(HttpExchange exchange) throws IOException {
         Thread.currentThread().interrupt();
     }
 }
+// @fold the load generator, a virtual thread per request; the report; CPU time
 
-// @fold the load generator: a virtual thread per request, released together by a CountDownLatch
 // latencies: of the requests answered 200 only, in nanoseconds.
 record Load(int ok, Map<String, Integer> failures, long wallNanos, long[] latencies,
             Cpu cpu) {}
@@ -130,8 +128,6 @@ Load load(URI uri, int requests) throws InterruptedException {
         return new Load(answered.length, failures, wallNanos, answered, cpu);
     } // the client closes its connections here, after the measurement
 }
-// @end
-// @fold printing the report, reading CPU time from the management beans, checking the file-descriptor limit
 
 void report(String kind, int requests, Load load, int connections) {
     long wallMs = load.wallNanos() / 1_000_000;
