@@ -1,6 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
+// @fold what it does; the primes below 3,000,000, in at most 256 tasks
 // CPU-bound work: every task counts the primes below LIMIT by trial division.
 // The same tasks run on one thread, on a pool sized to the cores, and on virtual threads.
 // Usage: primes [tasks]
@@ -8,19 +9,20 @@
 static final int LIMIT = 3_000_000;
 static final int MAX_TASKS = 256;
 
+// @end
 void main(String[] args) {
-    // @fold reading the number of tasks (default 16), and the usage line
+    // @fold reading the number of tasks (default 16), the usage line; the cores
     int tasks = args.length == 1 ? parseOrZero(args[0]) : 16;
     if (args.length > 1 || tasks < 1 || tasks > MAX_TASKS) {
         System.err.println("usage: primes [tasks]  (1 to " + MAX_TASKS + ", default 16)");
         System.exit(2);
     }
-    // @end
     int cores = Runtime.getRuntime().availableProcessors();
     IO.println(tasks + " tasks, each counting the primes below " + LIMIT + ", on " + cores + " cores");
+    // @end
 
-    // Before anything is timed: let the JIT compiler compile countPrimes, and start the
-    // virtual-thread scheduler, so that neither start-up is paid inside a timed run.
+    // Untimed warm-up: the JIT compiles countPrimes, the scheduler starts
+    // its carriers, so neither start-up is paid inside a timed run.
     run(cores, () -> Executors.newFixedThreadPool(cores));
     run(cores, Executors::newVirtualThreadPerTaskExecutor);
 
@@ -31,7 +33,7 @@ void main(String[] args) {
             (double) single / pool, (double) single / virtual));
 }
 
-// @fold time: runs the tasks on one kind of executor and prints how long they took
+// @fold time and run: the tasks on a fresh executor, timed; close() waits for them
 long time(String label, int tasks, Supplier<ExecutorService> executor) {
     long start = System.nanoTime();
     List<Integer> counts = run(tasks, executor);
@@ -40,7 +42,6 @@ long time(String label, int tasks, Supplier<ExecutorService> executor) {
             label + ":", tasks, tookMs, describe(counts)));
     return tookMs;
 }
-// @end
 
 List<Integer> run(int tasks, Supplier<ExecutorService> newExecutor) {
     List<Future<Integer>> results = new ArrayList<>();
@@ -49,8 +50,9 @@ List<Integer> run(int tasks, Supplier<ExecutorService> newExecutor) {
     } // close() waits until every task has finished
     return results.stream().map(Future::resultNow).toList();
 }
+// @end
 
-// @fold countPrimes and isPrime: counting the primes below a number by trial division
+// @fold countPrimes and isPrime: the primes below a number, by trial division
 int countPrimes(int below) {
     int count = 0;
     for (int n = 2; n < below; n++) {
@@ -68,7 +70,7 @@ boolean isPrime(int n) {
 }
 // @end
 
-// @fold describing the counts (one number when all tasks agree), and parsing the argument
+// @fold describing the counts (one number if all agree); parsing the argument
 // "216816" when every task agrees, else every count: a wrong count must show.
 String describe(List<Integer> counts) {
     var distinct = new TreeSet<>(counts);
