@@ -6,7 +6,9 @@ import org.jsoup.nodes.Element;
 
 /// A ```` ```class-plan ```` block: a class of several days, lesson by lesson, for instructors
 /// (lessons/instructors.md). The trainer writes what only a trainer knows: the order of days,
-/// the minutes an exercise takes (an estimate: nobody has timed them), whether it is done in
+/// the minutes of teaching beside the page's own time (the question, the room's answers, going
+/// over the exercise: an estimate), the minutes an exercise takes (an estimate: nobody has
+/// timed them), whether it is done in
 /// class or as homework, what the block leaves students able to do, and a question to close
 /// it; and which shorter classes keep the lesson (`cuts`). The build adds each lesson's
 /// reading and demo time as its page states it ({@link ReadingTime}: prose, open code lines,
@@ -16,6 +18,7 @@ import org.jsoup.nodes.Element;
 /// ```yaml
 /// day 1:
 ///   - lesson: your-first-virtual-thread
+///     talk: 10                       # minutes of teaching beside the page's own time
 ///     exercise: 10 in class          # minutes, then "in class" or "homework"
 ///     able: start a virtual thread and wait for it
 ///     ask: What does join() wait for?
@@ -23,7 +26,7 @@ import org.jsoup.nodes.Element;
 /// ```
 final class ClassPlanDirective implements Directive.Fenced {
 
-    static final Set<String> KEYS = Set.of("lesson", "exercise", "able", "ask", "cuts");
+    static final Set<String> KEYS = Set.of("lesson", "talk", "exercise", "able", "ask", "cuts");
 
     public String name() { return "class-plan"; }
 
@@ -31,7 +34,7 @@ final class ClassPlanDirective implements Directive.Fenced {
 
     public String notOnALine() { return "a class plan is a fenced block: a line ```class-plan, its YAML, then a line ```. See CONTRIBUTING.md"; }
 
-    record Block(Lesson lesson, int exerciseMinutes, boolean inClass, String able, String ask, List<String> cuts) {}
+    record Block(Lesson lesson, int talkMinutes, int exerciseMinutes, boolean inClass, String able, String ask, List<String> cuts) {}
 
     public String renderBlock(Render page, Lesson where, String body, Path file, int firstLine) {
         Build.Loaded c = page.course();
@@ -45,7 +48,7 @@ final class ClassPlanDirective implements Directive.Fenced {
                 for (var k : keys.entrySet())
                     if (!KEYS.contains(k.getKey())) throw new BuildError(file, k.getValue().line(), "'" + k.getKey()
                             + "' is not a key of a class plan's lesson; use " + String.join(", ", new TreeSet<>(KEYS)));
-                for (String k : List.of("lesson", "exercise", "able", "ask"))
+                for (String k : List.of("lesson", "talk", "exercise", "able", "ask"))
                     if (!keys.containsKey(k)) throw new BuildError(file, item.line(), "this lesson of the plan has no '" + k + "'");
                 String slug = Yaml.scalar(keys.get("lesson"), "lesson");
                 Lesson l = c.lessons().stream().filter(x -> x.slug().equals(slug)).findFirst().orElseThrow(() -> new BuildError(file,
@@ -56,9 +59,12 @@ final class ClassPlanDirective implements Directive.Fenced {
                 var m = java.util.regex.Pattern.compile("(\\d+) (in class|homework)").matcher(exercise);
                 if (!m.matches()) throw new BuildError(file, keys.get("exercise").line(), "exercise: '" + exercise
                         + "' should be minutes, then 'in class' or 'homework': exercise: 15 in class");
+                String talk = Yaml.scalar(keys.get("talk"), "talk");
+                if (!talk.matches("\\d{1,3}")) throw new BuildError(file, keys.get("talk").line(), "talk: '" + talk
+                        + "' should be the minutes of teaching beside the page's own time: talk: 10");
                 var cuts = keys.containsKey("cuts") ? Yaml.scalars(keys.get("cuts"), "cuts") : List.<String>of();
                 cutOrder.addAll(cuts);
-                blocks.add(new Block(l, Integer.parseInt(m.group(1)), m.group(2).equals("in class"),
+                blocks.add(new Block(l, Integer.parseInt(talk), Integer.parseInt(m.group(1)), m.group(2).equals("in class"),
                         Yaml.scalar(keys.get("able"), "able"), Yaml.scalar(keys.get("ask"), "ask"), cuts));
             }
             days.put(day.getKey(), blocks);
@@ -73,19 +79,21 @@ final class ClassPlanDirective implements Directive.Fenced {
             Element table = wrap.appendElement("div").addClass("table-wrap").attr("tabindex", "0").attr("role", "region")
                     .attr("aria-label", capitalised(day.getKey())).appendElement("table");
             Element head = table.appendElement("thead").appendElement("tr");
-            for (String h : List.of("Lesson", "Read and demo", "Exercise", "Leaves them able to", "To close, ask"))
+            for (String h : List.of("Lesson", "Read and demo", "Talk", "Exercise", "Leaves them able to", "To close, ask"))
                 head.appendElement("th").attr("scope", "col").text(h);
             Element tbody = table.appendElement("tbody");
-            int reading = 0, inClass = 0, homework = 0;
+            int reading = 0, talking = 0, inClass = 0, homework = 0;
             for (Block b : day.getValue()) {
                 int minutes = ReadingTime.of(c, b.lesson()).minutes();
                 reading += minutes;
+                talking += b.talkMinutes();
                 if (b.inClass()) inClass += b.exerciseMinutes();
                 else homework += b.exerciseMinutes();
                 Element tr = tbody.appendElement("tr");
                 tr.appendElement("th").attr("scope", "row").appendElement("a").attr("href", b.lesson().page())
                         .text(b.lesson().order() + ". " + b.lesson().title());
                 tr.appendElement("td").text(minutes + " min");
+                tr.appendElement("td").text(b.talkMinutes() + " min");
                 Element ex = tr.appendElement("td");
                 exerciseOf(c, b.lesson()).ifPresent(name -> ex.appendElement("code").text(name));
                 ex.appendText(" " + b.exerciseMinutes() + " min, " + (b.inClass() ? "in class" : "homework"));
@@ -95,8 +103,9 @@ final class ClassPlanDirective implements Directive.Fenced {
             Element foot = table.appendElement("tfoot").appendElement("tr");
             foot.appendElement("th").attr("scope", "row").text("The day");
             foot.appendElement("td").text(reading + " min");
+            foot.appendElement("td").text(talking + " min");
             foot.appendElement("td").text(inClass + " min in class" + (homework > 0 ? ", " + homework + " min homework" : ""));
-            foot.appendElement("td").attr("colspan", "2").text("In class: " + hours(reading + inClass) + ", breaks not counted");
+            foot.appendElement("td").attr("colspan", "2").text("In class: " + hours(reading + talking + inClass) + ", breaks not counted");
         }
         for (String cut : cutOrder) {
             wrap.appendElement("h3").text("A class of " + cut);
@@ -105,7 +114,7 @@ final class ClassPlanDirective implements Directive.Fenced {
             for (var blocks : days.values())
                 for (Block b : blocks) {
                     if (!b.cuts().contains(cut)) continue;
-                    int minutes = ReadingTime.of(c, b.lesson()).minutes() + (b.inClass() ? b.exerciseMinutes() : 0);
+                    int minutes = ReadingTime.of(c, b.lesson()).minutes() + b.talkMinutes() + (b.inClass() ? b.exerciseMinutes() : 0);
                     total += minutes;
                     Element li = ol.appendElement("li");
                     li.appendElement("a").attr("href", b.lesson().page()).text(b.lesson().title());

@@ -26,12 +26,14 @@ class InstructorsKitTest {
             ```class-plan
             day 1:
               - lesson: first
+                talk: 5
                 exercise: 10 in class
                 able: say hello
                 ask: "What did `hello` print?"
                 cuts: [half a day]
             day 2:
               - lesson: second
+                talk: 3
                 exercise: 25 homework
                 able: read more
                 ask: Why more?
@@ -56,7 +58,7 @@ class InstructorsKitTest {
     }
 
     @Test
-    @DisplayName("class plan: a row per lesson with its page's own minutes; each day's in-class total adds reading and in-class exercises; a cut lists its lessons")
+    @DisplayName("class plan: a row per lesson with its page's own minutes; each day's in-class total adds reading, talk and in-class exercises; a cut lists its lessons")
     void planAddsUp() throws Exception {
         f.write("lessons/instructors.md", PLAN);
         var d = instructors();
@@ -67,14 +69,16 @@ class InstructorsKitTest {
         assertEquals("1. First", first.get(0).selectFirst("th a[href=first.html]").text());
         int minutes = statedMinutes("first.html");
         assertEquals(minutes + " min", first.get(0).select("td").get(0).text());
-        assertEquals("answer 10 min, in class", first.get(0).select("td").get(1).text());
-        assertEquals("What did <code>hello</code> print?", first.get(0).select("td").get(3).html(), "the question is Markdown");
-        assertEquals("In class: " + (minutes + 10) + " min, breaks not counted", days.get(0).selectFirst("tfoot td[colspan]").text());
+        assertEquals("5 min", first.get(0).select("td").get(1).text());
+        assertEquals("answer 10 min, in class", first.get(0).select("td").get(2).text());
+        assertEquals("What did <code>hello</code> print?", first.get(0).select("td").get(4).html(), "the question is Markdown");
+        assertEquals("In class: " + (minutes + 5 + 10) + " min, breaks not counted", days.get(0).selectFirst("tfoot td[colspan]").text());
         int second = statedMinutes("second.html");
-        assertEquals("0 min in class, 25 min homework", days.get(1).select("tfoot td").get(1).text());
-        assertEquals("In class: " + second + " min, breaks not counted", days.get(1).selectFirst("tfoot td[colspan]").text());
+        assertEquals("3 min", days.get(1).select("tfoot td").get(1).text());
+        assertEquals("0 min in class, 25 min homework", days.get(1).select("tfoot td").get(2).text());
+        assertEquals("In class: " + (second + 3) + " min, breaks not counted", days.get(1).selectFirst("tfoot td[colspan]").text());
         assertEquals("A class of half a day", d.select(".class-plan h3").last().text());
-        assertEquals("First, " + (minutes + 10) + " min with its exercise", d.selectFirst("ol.class-cut li").text());
+        assertEquals("First, " + (minutes + 5 + 10) + " min with its exercise", d.selectFirst("ol.class-cut li").text());
     }
 
     @Test
@@ -83,6 +87,7 @@ class InstructorsKitTest {
         f.write("lessons/instructors.md", PLAN.replace("""
                 day 2:
                   - lesson: second
+                    talk: 3
                     exercise: 25 homework
                     able: read more
                     ask: Why more?
@@ -93,7 +98,7 @@ class InstructorsKitTest {
 
         f.write("lessons/instructors.md", PLAN.replace("lesson: second", "lesson: first"));
         e = f.buildFails(false);
-        assertTrue(e.where().endsWith("lessons/instructors.md:12"), e.toString());
+        assertTrue(e.where().endsWith("lessons/instructors.md:13"), e.toString());
         assertTrue(e.getMessage().contains("'first' is in the plan already, at line 6"), e.getMessage());
 
         f.write("lessons/instructors.md", PLAN.replace("lesson: second", "lesson: secnod"));
@@ -102,7 +107,7 @@ class InstructorsKitTest {
 
         f.write("lessons/instructors.md", PLAN.replace("25 homework", "25 at home"));
         e = f.buildFails(false);
-        assertTrue(e.where().endsWith("lessons/instructors.md:13"), e.toString());
+        assertTrue(e.where().endsWith("lessons/instructors.md:15"), e.toString());
         assertTrue(e.getMessage().contains("should be minutes, then 'in class' or 'homework'"), e.getMessage());
     }
 
