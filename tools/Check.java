@@ -40,7 +40,8 @@ static final String USAGE = """
                check --hint NAME [N]      show the next hint for NAME (or hint N); the hints shown
                                           are remembered in .cache/check-hints/
                check --reset NAME|--all [--yes]
-                                          restore the exercise as shipped and forget its hints
+                                          restore the exercise as shipped, forget its hints and
+                                          delete its work folder, .cache/exercises/NAME/
                                           (asks first, unless --yes)""";
 
 final Path root = Course.ROOT;
@@ -520,6 +521,19 @@ void forgetHints(Exercise e) {
         Files.deleteIfExists(root.resolve(".cache/check-hints").resolve(e.name()));
     } catch (IOException ignored) {
         // nothing to forget
+    }
+    forgetWork(e);
+}
+
+/// What the exercise's runs left in its work folder, .cache/exercises/NAME/ (census keeps the
+/// thread dump it reads there, for the student to open).
+void forgetWork(Exercise e) {
+    Path work = root.resolve(".cache/exercises").resolve(e.name());
+    if (!Files.isDirectory(work)) return;
+    try (var files = Files.walk(work)) {
+        for (Path p : files.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+    } catch (IOException x) {
+        System.err.println("check: could not delete " + Course.relative(work) + ": " + x.getMessage());
     }
 }
 
