@@ -1,51 +1,166 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// Size a connection pool for a target rate, before anything runs.
-// A service must answer REQUESTS_PER_SECOND requests a second, each running one query that holds
-// a connection for QUERY_MS. How many connections must the pool have to keep up, and how long
-// must a request be allowed to wait for one when a burst arrives at once?
+// Two copies of a service share one database, which accepts at most 20 connections and
+// refuses the next client. Each request runs on a virtual thread of its own and runs one
+// query of 50 ms. As written, every request opens a connection of its own: in a burst, the
+// database refuses most of them. Give each copy a pool of connections, sized so that both
+// copies fit the database, and a wait for a free connection after which a request is turned
+// away with "503 busy" instead of waiting longer.
 
-final int REQUESTS_PER_SECOND = 400;
-final long QUERY_MS = 50;
-final int MAX_CONNECTIONS = 20;   // what the database accepts, as in the lesson
+static final int MAX_CONNECTIONS = 20;   // what the database accepts, all copies together
+static final Duration MAX_WAIT = Duration.ofMillis(250);   // how long a request may wait for a connection
 
-/// The connections `requestsPerSecond` queries of `queryMs` each keep busy on average (Little's
-/// law), rounded up: a lower bound, as a pool of exactly this size is never idle.
-static int connectionsFor(int requestsPerSecond, long queryMs) {
-    return 0; // TODO: requests per second times the seconds each holds a connection, rounded up
-}
-
-/// The shortest wait (HikariCP's connectionTimeout) with which every request of a burst of
-/// `burst` requests, all arriving at once, gets a connection from a pool of `poolSize`.
-static long waitFor(int burst, int poolSize, long queryMs) {
-    return 0; // TODO: the last request waits for every round before its own
-}
-
-void main() {
-    check("connectionsFor(400 per second, 50 ms)", connectionsFor(400, 50), 20);
-    check("connectionsFor(100 per second, 50 ms)", connectionsFor(100, 50), 5);
-    check("connectionsFor(410 per second, 50 ms): 20.5 busy on average needs 21", connectionsFor(410, 50), 21);
-    check("connectionsFor(1 per second, 50 ms): never fewer than one", connectionsFor(1, 50), 1);
-    check("connectionsFor(2,000 per second, 200 ms)", connectionsFor(2_000, 200), 400);
-    check("waitFor(10 requests, pool of 10, 50 ms): one round, no wait", waitFor(10, 10, 50), 0L);
-    check("waitFor(11 requests, pool of 10, 50 ms): the 11th waits one round", waitFor(11, 10, 50), 50L);
-    check("waitFor(2,000 requests, pool of 10, 50 ms)", waitFor(2_000, 10, 50), 9_950L);
-    check("waitFor(60 requests, pool of 10, 50 ms)", waitFor(60, 10, 50), 250L);
-
-    int pool = connectionsFor(REQUESTS_PER_SECOND, QUERY_MS);
-    checkThat("one copy of the service fits the database's " + MAX_CONNECTIONS + " connections",
-            pool > 0 && pool <= MAX_CONNECTIONS, pool + " connections", "1 to " + MAX_CONNECTIONS);
-    checkThat("two copies of the service do not fit: the database would refuse clients",
-            2 * pool > MAX_CONNECTIONS, 2 * pool + " connections", "more than " + MAX_CONNECTIONS);
-    if (failed.isEmpty()) {
-        IO.println(String.format(Locale.ROOT, "%d requests a second of %d ms: a pool of %d; a burst of 2,000 at once waits up to %d ms",
-                REQUESTS_PER_SECOND, QUERY_MS, pool, waitFor(2_000, pool, QUERY_MS)));
+/// One copy of the service.
+class Service {
+    /// A request: its query's answer ("200 ..."), or why it has none.
+    String handle(int request) throws InterruptedException {
+        try (Connection connection = database.connect()) {
+            return connection.query(request);
+        } catch (TooManyClients e) {
+            return "500 " + e.getMessage();
+        }
     }
-    verdict("pool-size");
+}
+
+// ---- The database: no need to change anything below. ----
+
+final Database database = new Database();
+
+static final class TooManyClients extends RuntimeException {
+    TooManyClients() {
+        super("sorry, too many clients already");
+    }
+}
+
+static final class QueryFailed extends RuntimeException {
+    QueryFailed(int request) {
+        super("query of request " + request + " failed");
+    }
+}
+
+/// At most MAX_CONNECTIONS open at once; a connect beyond that is refused. A query takes 50 ms,
+/// and the query of every 25th request fails.
+final class Database {
+    final AtomicInteger open = new AtomicInteger(), opened = new AtomicInteger(), refused = new AtomicInteger();
+    final AtomicInteger queriesAtOnce = new AtomicInteger(), mostQueriesAtOnce = new AtomicInteger();
+
+    Connection connect() {
+        if (open.incrementAndGet() > MAX_CONNECTIONS) {
+            open.decrementAndGet();
+            refused.incrementAndGet();
+            throw new TooManyClients();
+        }
+        opened.incrementAndGet();
+        return new Connection(this);
+    }
+}
+
+final class Connection implements AutoCloseable {
+    final Database db;
+    final AtomicBoolean inUse = new AtomicBoolean();
+    boolean closed;
+
+    Connection(Database db) {
+        this.db = db;
+    }
+
+    String query(int request) throws InterruptedException {
+        if (!inUse.compareAndSet(false, true)) throw new IllegalStateException("one connection used by two requests at once");
+        db.mostQueriesAtOnce.accumulateAndGet(db.queriesAtOnce.incrementAndGet(), Math::max);
+        try {
+            Thread.sleep(QUERY);
+            if (request % 25 == 24) throw new QueryFailed(request);
+            return "200 answer " + request;
+        } finally {
+            db.queriesAtOnce.decrementAndGet();
+            inUse.set(false);
+        }
+    }
+
+    @Override public void close() {
+        if (!closed) {
+            closed = true;
+            db.open.decrementAndGet();
+        }
+    }
 }
 
 // ---- Checking your work: no need to read past this line. ----
+
+static final int COPIES = 2, BURST = 300;   // requests per copy, all at once
+static final Duration QUERY = Duration.ofMillis(50);
+/// A request's answer must come within its wait and one query, with room for a loaded machine.
+static final long ANSWER_WITHIN_MS = MAX_WAIT.toMillis() + QUERY.toMillis() + 150;
+record Burst(int served, int busy, int failed, int other, long slowestMs, String firstOther, int mostAtOnce) {}
+
+void main() throws Exception {
+    List<Service> copies;
+    try {
+        copies = List.of(new Service(), new Service());
+    } catch (TooManyClients e) {
+        checkThat("both copies start: their pools fit the database's " + MAX_CONNECTIONS + " connections", false,
+                "refused: " + e.getMessage(), "both started");
+        verdict("pool-size");
+        return;
+    }
+    checkThat("both copies start: their pools fit the database's " + MAX_CONNECTIONS + " connections", true, "", "");
+    Burst first = burst(copies), second = burst(copies);
+    check("connections the database refused", database.refused.get(), 0);
+    checkThat("every request answered within " + ANSWER_WITHIN_MS + " ms (its wait, its query and some room)",
+            Math.max(first.slowestMs(), second.slowestMs()) <= ANSWER_WITHIN_MS,
+            "the slowest in " + Math.max(first.slowestMs(), second.slowestMs()) + " ms", "at most " + ANSWER_WITHIN_MS + " ms");
+    checkThat("answers other than 200, 503 busy or a failed query", first.other() + second.other() == 0,
+            (first.other() + second.other()) + " (the first: " + (first.other() > 0 ? first.firstOther() : second.firstOther()) + ")", 0);
+    checkThat("queries at once at the busiest moment of each burst: all " + MAX_CONNECTIONS + " the database accepts",
+            first.mostAtOnce() == MAX_CONNECTIONS && second.mostAtOnce() == MAX_CONNECTIONS,
+            first.mostAtOnce() + " in the first burst, " + second.mostAtOnce() + " in the second (" + first.served() + " then "
+                    + second.served() + " served)", MAX_CONNECTIONS + " in each");
+    checkThat("connections opened over both bursts: each kept open and lent again", database.opened.get() <= MAX_CONNECTIONS,
+            database.opened.get(), "at most " + MAX_CONNECTIONS + " (a pool opens a connection once)");
+    verdict("pool-size");
+}
+
+/// BURST requests to each copy, all at once, each on its own virtual thread.
+Burst burst(List<Service> copies) throws InterruptedException {
+    var served = new AtomicInteger();
+    var busy = new AtomicInteger();
+    var failed = new AtomicInteger();
+    var others = new ConcurrentLinkedQueue<String>();
+    var slowest = new AtomicLong();
+    database.mostQueriesAtOnce.set(0);
+    var ready = new CountDownLatch(COPIES * BURST);
+    var go = new CountDownLatch(1);
+    try (var requests = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (Service copy : copies)
+            for (int i = 0; i < BURST; i++) {
+                int request = i;
+                requests.submit(() -> {
+                    ready.countDown();
+                    go.await();
+                    long start = System.nanoTime();
+                    String answer;
+                    try {
+                        answer = copy.handle(request);
+                    } catch (QueryFailed e) {
+                        answer = "failed";
+                    } catch (RuntimeException e) {
+                        answer = e.toString();
+                    }
+                    slowest.accumulateAndGet((System.nanoTime() - start) / 1_000_000, Math::max);
+                    if (answer.startsWith("200 ")) served.incrementAndGet();
+                    else if (answer.equals("503 busy")) busy.incrementAndGet();
+                    else if (answer.equals("failed")) failed.incrementAndGet();
+                    else others.add(answer);
+                    return null;
+                });
+            }
+        ready.await();
+        go.countDown();
+    }
+    return new Burst(served.get(), busy.get(), failed.get(), others.size(), slowest.get(), others.peek(),
+            database.mostQueriesAtOnce.get());
+}
 
 final List<String> failed = new ArrayList<>();
 
