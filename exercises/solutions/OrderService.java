@@ -78,8 +78,7 @@ Quote quote(Order order) throws Exception {
 // exercise:     buffer.put(("charge order " + order.id() + ": " + quote.cents() + " cents").getBytes(StandardCharsets.UTF_8));
 // exercise:     return buffer.flip();
 // exercise: }
-/// Sized to the charge and gone with its order: with a thread per order, a buffer kept per
-/// thread is a buffer per order, held while the order waits (lesson "Wait or refuse").
+/// Sized to the charge, gone with its order: a buffer kept per thread is one per order now.
 ByteBuffer charge(Order order, Quote quote) {
     return ByteBuffer.wrap(("charge order " + order.id() + ": " + quote.cents() + " cents").getBytes(StandardCharsets.UTF_8));
 }
@@ -102,9 +101,8 @@ long price(Order order) throws Exception {
 }
 
 Receipt gateway(Order order, Quote quote, ByteBuffer charge) throws InterruptedException {
-    String sent = StandardCharsets.UTF_8.decode(charge.duplicate()).toString();
-    if (!sent.equals("charge order " + order.id() + ": " + quote.cents() + " cents"))
-        throw new IllegalArgumentException("order " + order.id() + " sent the charge '" + sent + "'");
+    if (!StandardCharsets.UTF_8.decode(charge.duplicate()).toString().equals("charge order " + order.id() + ": " + quote.cents() + " cents"))
+        throw new IllegalArgumentException("order " + order.id() + " sent another order's charge");
     call("gateway", order, PAYMENT);
     return new Receipt(order.id(), quote.cents());
 }
@@ -165,10 +163,9 @@ void main() throws Exception {
     checkThat("nothing of an order left running " + GRACE_MS + " ms after its caller's deadline", leftover.isEmpty(),
             leftover, "every call ended within " + GRACE_MS + " ms of the deadline");
     // (5) Many orders waiting for the gateway at once: what each one holds on the heap.
-    Waiting waiting = waitingOrders();
-    checkThat(WAITING + " orders waiting for the gateway at once hold under " + KB_EACH + " KB of heap each",
-            waiting.quoted() == WAITING && waiting.bytesEach() < KB_EACH * 1024, waiting,
-            "every one quoted and waiting, under " + KB_EACH + " KB each (a waiting virtual thread is a few KB)");
+    String heavy = waitingOrders();
+    checkThat(WAITING + " orders waiting for the gateway at once hold under 24 KB of heap each", heavy.isEmpty(), heavy,
+            "every one quoted and waiting, under 24 KB each (a waiting virtual thread is a few KB)");
     // Not close(): it would wait for every order, and one stuck on a permit never given back
     // would keep the program alive, as a pool's idle threads would.
     orderThreads.shutdownNow();
@@ -239,24 +236,11 @@ int gatewayFullOneGivesUp() throws InterruptedException {
     return peakBefore;
 }
 
-static final int WAITING = 2_000;
-static final int WAITING_FROM = 10_000;   // their order ids
-static final int KB_EACH = 24;
-static final Duration QUOTED_WITHIN = Duration.ofSeconds(3);
+static final int WAITING = 2_000, WAITING_FROM = 10_000;   // how many, and their order ids
 
-record Waiting(int quoted, long bytesEach) {
-    @Override public String toString() {
-        if (quoted < WAITING)
-            return "only " + quoted + " of " + WAITING + " orders had their quote within " + QUOTED_WITHIN.toMillis() + " ms";
-        return String.format(Locale.ROOT, "%,d bytes each, %,d MB for %,d; at 10,000 orders %,d MB"
-                        + (bytesEach >= KB_EACH * 1024 ? " (lesson 'Wait or refuse', 'A cache per thread is a cache per task')" : ""),
-                bytesEach, bytesEach * WAITING >> 20, WAITING, bytesEach * 10_000 >> 20);
-    }
-}
-
-/// WAITING orders with the gateway held: each gets its quote, then waits for the gateway.
-/// The heap they hold then, after a collection, less the heap before they started, per order.
-Waiting waitingOrders() throws InterruptedException {
+/// WAITING orders with the gateway held: each gets its quote, then waits for the gateway. Empty
+/// when every one got that far within 3 s and the heap grew by under 24 KB per order.
+String waitingOrders() throws InterruptedException {
     paymentsHeld = new CountDownLatch(1);
     long before = heapAfterGc();
     var callers = new ArrayList<Thread>();
@@ -264,29 +248,25 @@ Waiting waitingOrders() throws InterruptedException {
         var order = new Order(WAITING_FROM + i, BOOK);
         callers.add(Thread.ofVirtual().start(() -> quietly(order, BURST_DEADLINE.multipliedBy(2))));
     }
-    waitUntil(() -> quoted() >= WAITING, QUOTED_WITHIN);
+    waitUntil(() -> quoted() >= WAITING, Duration.ofSeconds(3));
     Thread.sleep(100);   // from the quote to the gateway: no wait but a permit's
-    int quoted = quoted();
-    long bytesEach = Math.max(0, heapAfterGc() - before) / WAITING;
+    long quoted = quoted(), each = Math.max(0, heapAfterGc() - before) / WAITING;
     paymentsHeld.countDown();
-    if (quoted == WAITING)   // a pool would serve the rest in rounds: not waited for
-        for (Thread caller : callers) caller.join(BURST_DEADLINE.multipliedBy(2));
-    return new Waiting(quoted, bytesEach);
+    if (quoted < WAITING) return "only " + quoted + " of " + WAITING + " orders had their quote within 3000 ms";
+    for (Thread caller : callers) caller.join(BURST_DEADLINE.multipliedBy(2));
+    return each < 24 * 1024 ? "" : String.format(Locale.ROOT, "%,d bytes each, %,d MB; at 10,000 orders %,d MB"
+            + " (lesson 'Wait or refuse', 'A cache per thread is a cache per task')", each, each * WAITING >> 20, each * 10_000 >> 20);
 }
 
 /// How many of the waiting orders have had both their stock and price calls answered.
-int quoted() {
-    var answered = new HashMap<Integer, Integer>();
-    for (Call c : calls)
-        if (c.order() >= WAITING_FROM && c.order() < WAITING_FROM + WAITING && !c.service().equals("gateway"))
-            answered.merge(c.order(), 1, Integer::sum);
-    return (int) answered.values().stream().filter(n -> n == 2).count();
+long quoted() {
+    return calls.stream().filter(c -> c.order() >= WAITING_FROM && !c.service().equals("gateway"))
+            .collect(Collectors.groupingBy(Call::order, Collectors.counting())).values().stream().filter(n -> n == 2).count();
 }
 
 static long heapAfterGc() {
     for (int i = 0; i < 2; i++) System.gc();   // a best effort: what stays is live
-    Runtime r = Runtime.getRuntime();
-    return r.totalMemory() - r.freeMemory();
+    return Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
 }
 
 void waitUntil(BooleanSupplier condition, Duration atMost) throws InterruptedException {
