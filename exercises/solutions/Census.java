@@ -17,6 +17,7 @@ import java.lang.management.ManagementFactory;
 record Stuck(String blocker, Map<String, Integer> byContainer) {}
 
 Stuck mostWaitedOn(Map<String, Object> dump) {
+    // ---- your part: change only from here to its end ----
     // exercise: var byContainer = new TreeMap<String, Integer>();
     // exercise: for (Object c : array(object(dump.get("threadDump")).get("threadContainers"))) {
     // exercise:     var container = object(c);
@@ -37,7 +38,9 @@ Stuck mostWaitedOn(Map<String, Object> dump) {
             if (most.equals(blockerOf(object(t)))) byContainer.merge((String) object(c).get("container"), 1, Integer::sum);
     return new Stuck(most, byContainer);
     // end exercise
+    // ---- end of your part ----
 }
+// ---- your part: change only from here to its end ----
 // exercise:
 /// The object a virtual thread is parked on, or null for a platform thread or one not parked.
 String blockerOf(Map<String, Object> thread) {
@@ -46,6 +49,7 @@ String blockerOf(Map<String, Object> thread) {
     return blocker == null ? null : (String) object(blocker).get("object");
 }
 // end exercise
+// ---- end of your part ----
 
 // The JSON, read for you: an object is a Map<String, Object>, an array a List<Object>, a
 // string a String, true and false a Boolean, null null (and a number, which the dump writes

@@ -11,6 +11,7 @@ import java.lang.management.ManagementFactory;
 // is answered, the server adds next to no platform threads, and every connection is closed
 // once its client has hung up.
 
+// ---- your part: change only from here to its end ----
 // exercise: final ExecutorService connectionThreads = Executors.newFixedThreadPool(100);
 // exercise:
 // exercise: /// The accept loop: it runs until the server socket is closed.
@@ -52,6 +53,7 @@ void serve(Socket connection) {
     }
 }
 // end exercise
+// ---- end of your part ----
 
 // ---- Checking your work: no need to read past this line. ----
 
