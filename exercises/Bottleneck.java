@@ -1,51 +1,114 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// A server's handler waits for a downstream call (a database, say) and costs some CPU time
-// per request. Two things cap the requests it answers per second: its request threads (a
-// thread serves one request per wait) and its cores (each gives 1,000 ms of CPU time a
-// second). The lesson "One property in Spring Boot" measured both. Write the rate the
-// server can reach; main then says, for each server, whether spring.threads.virtual.enabled=true would raise it.
+import com.sun.net.httpserver.HttpServer;
 
-/// Requests per second: `threads` request threads, each request waiting `waitMs` and costing
-/// `cpuMs` of CPU time, on `cores` cores (the CPU time a thread spends is small beside its wait).
-static double ceiling(int threads, double waitMs, double cpuMs, int cores) {
-    return threads * 1000 / waitMs; // TODO: that is the threads' ceiling. The cores have one too.
+// Measure before you flip spring.threads.virtual.enabled. Two servers on 127.0.0.1 wait 300 ms
+// per request, one on a pool of 20 platform threads (Tomcat's pool), one on a virtual thread
+// per request (the property). `burst` sends each a burst of requests; main reads the rates and
+// latencies. As written, `burst` is the bottleneck itself: make it measure the servers.
+
+/// A burst: the requests answered 200, each one's latency, and the time from send to last answer.
+record Burst(int answered, List<Long> latenciesMs, long ms) {}
+
+/// Sends `requests` requests to `uri` (each with `get`, below) at the same moment.
+Burst burst(URI uri, int requests) throws Exception {
+    // ---- your part: change only from here to its end ----
+    var latencies = new ConcurrentLinkedQueue<Long>();
+    var answered = new AtomicInteger();
+    long start = System.nanoTime();
+    try (var senders = Executors.newFixedThreadPool(20)) {
+        for (int i = 0; i < requests; i++)
+            senders.submit(() -> {
+                long sent = System.nanoTime();
+                if (get(uri) == 200) answered.incrementAndGet();
+                latencies.add((System.nanoTime() - sent) / 1_000_000);
+                return null;
+            });
+    }
+    return new Burst(answered.get(), List.copyOf(latencies), (System.nanoTime() - start) / 1_000_000);
+    // ---- end of your part ----
 }
 
-/// A server: its pool's size, the wait and CPU time of one request, its cores.
-record Server(String name, int threads, double waitMs, double cpuMs, int cores, double expected) {}
+// ---- The client and the two servers: no need to change anything below. ----
 
-static final int IN_FLIGHT = 2_000; // with virtual threads: a thread for each request in flight
-
-static final List<Server> SERVERS = List.of(
-        new Server("a pool of 200 on 2 cores", 200, 200, 4, 2, 500),
-        new Server("a pool of 20 on 2 cores", 20, 200, 4, 2, 100),
-        new Server("a pool of 200 on 8 cores", 200, 200, 4, 8, 1000),
-        new Server("a pool of 200, a downstream of 1 s", 200, 1000, 4, 2, 200),
-        new Server("a pool of 50, CPU-heavy requests", 50, 200, 40, 2, 50));
-
-void main() {
-    for (Server s : SERVERS) {
-        double got = ceiling(s.threads(), s.waitMs(), s.cpuMs(), s.cores());
-        checkThat(s.name(), Math.abs(got - s.expected()) < 0.01 * s.expected(),
-                rate(got), rate(s.expected()));
+/// GET `uri` over a connection of its own (HTTP/1.0, the smallest client): the status answered.
+static int get(URI uri) throws IOException {
+    try (var socket = new Socket(uri.getHost(), uri.getPort())) {
+        socket.setSoTimeout(20_000);
+        socket.getOutputStream().write(("GET / HTTP/1.0\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        String status = new BufferedReader(new InputStreamReader(socket.getInputStream())).readLine();
+        return status == null ? 0 : Integer.parseInt(status.split(" ")[1]);
     }
-    if (failed.isEmpty()) {
-        IO.println();
-        for (Server s : SERVERS) {
-            double pool = ceiling(s.threads(), s.waitMs(), s.cpuMs(), s.cores());
-            double virtual = ceiling(IN_FLIGHT, s.waitMs(), s.cpuMs(), s.cores());
-            IO.println(s.name() + ": " + rate(pool) + (virtual > pool
-                    ? ", virtual threads could raise it to " + rate(virtual)
-                    : ", virtual threads would not raise it: the cores bind"));
-        }
+}
+
+static final int POOL = 20, REQUESTS = 200;
+static final Duration WAIT = Duration.ofMillis(300);
+
+/// A server whose every request waits WAIT, on `executor`; it counts the requests inside at once.
+record Server(HttpServer http, URI uri, AtomicInteger mostInside) {
+    static Server start(ExecutorService executor) throws IOException {
+        var http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1_000);
+        var inside = new AtomicInteger();
+        var most = new AtomicInteger();
+        http.createContext("/", exchange -> {
+            most.accumulateAndGet(inside.incrementAndGet(), Math::max);
+            try {
+                Thread.sleep(WAIT);   // the downstream call
+                exchange.sendResponseHeaders(200, -1);
+            } catch (InterruptedException e) {
+                exchange.sendResponseHeaders(503, -1);
+            } finally {
+                inside.decrementAndGet();
+                exchange.close();
+            }
+        });
+        http.setExecutor(executor);
+        http.start();
+        return new Server(http, URI.create("http://127.0.0.1:" + http.getAddress().getPort() + "/"), most);
     }
+}
+
+void main() throws Exception {
+    var poolThreads = Executors.newFixedThreadPool(POOL);
+    var virtualThreads = Executors.newVirtualThreadPerTaskExecutor();
+    var pool = Server.start(poolThreads);
+    var virtual = Server.start(virtualThreads);
+    Burst onPool, onVirtual;
+    try {
+        burst(virtual.uri(), 50);   // a warm-up: classes loaded, code compiled
+        virtual.mostInside().set(0);
+        onPool = burst(pool.uri(), REQUESTS);
+        onVirtual = burst(virtual.uri(), REQUESTS);
+    } finally {
+        pool.http().stop(0);
+        virtual.http().stop(0);
+        poolThreads.shutdownNow();
+        virtualThreads.shutdownNow();
+    }
+    double ceiling = POOL * 1000.0 / WAIT.toMillis();
+    double poolRate = rate(onPool), virtualRate = rate(onVirtual);
+    long p50 = p50(onPool);
+    check("requests answered 200 by the two servers", onPool.answered() + onVirtual.answered(), 2 * REQUESTS);
+    checkThat("requests inside the virtual-thread server at once: the burst arrived together",
+            virtual.mostInside().get() >= REQUESTS * 9 / 10, virtual.mostInside().get() + " at most",
+            "at least " + REQUESTS * 9 / 10 + " of " + REQUESTS);
+    checkThat("the pool's rate: its threads' ceiling, 20 / 300 ms = 67 req/s, or a little under",
+            poolRate <= ceiling * 1.05 && poolRate >= ceiling / 2, Math.round(poolRate) + " req/s", "33 to 70 req/s");
+    checkThat("the pool's median latency: at least 3 times the wait, as requests queue for its threads",
+            p50 >= 3 * WAIT.toMillis(), p50 + " ms", "at least " + 3 * WAIT.toMillis() + " ms");
+    checkThat("the virtual threads' rate: at least twice the pool's, as no pool binds",
+            virtualRate >= 2 * poolRate, Math.round(virtualRate) + " req/s against " + Math.round(poolRate), "at least twice");
     verdict("bottleneck");
 }
 
-static String rate(double perSecond) {
-    return String.format(Locale.ROOT, "%.0f req/s", perSecond);
+static double rate(Burst b) {
+    return b.ms() == 0 ? 0 : b.answered() * 1000.0 / b.ms();
+}
+
+static long p50(Burst b) {
+    var sorted = b.latenciesMs().stream().sorted().toList();
+    return sorted.isEmpty() ? 0 : sorted.get((sorted.size() - 1) / 2);
 }
 
 // ---- Checking your work: no need to read past this line. ----

@@ -1,116 +1,130 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// A server on 127.0.0.1 gives every connection a virtual thread, which answers each line it
-// reads until the client hangs up. 200 clients ask it one question each, on a connection of
-// their own, and some questions it refuses by hanging up first. As written, the client never
-// closes its socket: each question leaves one connection open on both ends. Fix `ask` so that
-// every connection is closed, however the question ends.
+import java.lang.management.ManagementFactory;
 
-final int CLIENTS = 200, REFUSE_EVERY = 10;   // questions 0, 10, 20, ... are refused
+// A chat server on 127.0.0.1. Each client connects, says hello, and stays connected until it
+// hangs up; the server echoes every line it reads, for as long as the client stays. 300
+// clients are connected at once. As written, the server keeps each connection on one of a
+// pool's 100 platform threads for as long as the connection lasts, and forgets to give the
+// connection back when its client hangs up. Change the server so that every connected client
+// is answered, the server adds next to no platform threads, and every connection is closed
+// once its client has hung up.
+
+// ---- your part: change only from here to its end ----
+final ExecutorService connectionThreads = Executors.newFixedThreadPool(100);
+
+/// The accept loop: it runs until the server socket is closed.
+void acceptAll(ServerSocket server) throws IOException {
+    while (true) {
+        Socket connection = accept(server);
+        connectionThreads.submit(() -> serve(connection));
+    }
+}
+
+/// One connection, for its whole life: each line read is answered, until the client hangs up.
+void serve(Socket connection) {
+    try {
+        var in = new BufferedReader(new InputStreamReader(connection.getInputStream()));
+        var out = new PrintWriter(connection.getOutputStream(), true);
+        for (String line; (line = in.readLine()) != null; ) out.println(reply(line));
+    } catch (IOException e) {
+        // the connection broke
+    }
+}
+// ---- end of your part ----
+
+// ---- Checking your work: no need to read past this line. ----
+
+final int CLIENTS = 300;
+/// Platform threads the server may add: the virtual threads' carriers (one per core), and a few more.
+final int SPARE_PLATFORM_THREADS = Runtime.getRuntime().availableProcessors() + 16;
+
+final Queue<Socket> serverSide = new ConcurrentLinkedQueue<>();   // every connection accepted
+final Set<Thread> servingThreads = ConcurrentHashMap.newKeySet();   // the threads that answered
+volatile Exception acceptFailure;
+
+/// The server's accept, noted so that the checks can see whether each connection was closed.
+Socket accept(ServerSocket server) throws IOException {
+    Socket connection = server.accept();
+    serverSide.add(connection);
+    return connection;
+}
+
+/// The server's answer to one line, noting the thread that gave it.
+String reply(String line) {
+    servingThreads.add(Thread.currentThread());
+    return "echo " + line;
+}
 
 void main() throws Exception {
+    var threads = ManagementFactory.getThreadMXBean();
     try (var server = new ServerSocket(0, CLIENTS, InetAddress.getLoopbackAddress())) {
-        Thread.ofVirtual().start(() -> acceptAll(server));
-        int port = server.getLocalPort();
-        AtomicInteger answered = new AtomicInteger(), refused = new AtomicInteger();
-        try (var clients = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (int i = 0; i < CLIENTS; i++) {
-                int question = i;
-                clients.submit(() -> {
-                    try {
-                        if (ask(port, "question " + question).equals("answer " + question)) answered.incrementAndGet();
-                    } catch (IOException e) {
-                        refused.incrementAndGet();
-                    } catch (RuntimeException e) {
-                        unexpected.add(e);
-                    }
-                });
+        int platformBefore = threads.getThreadCount();
+        Thread.ofVirtual().start(() -> {
+            try {
+                acceptAll(server);
+            } catch (Exception e) {
+                if (!server.isClosed()) acceptFailure = e;   // a failed accept ("Too many open files"), not main closing it
             }
+        });
+        var echoed = new AtomicInteger();
+        var allAsked = new CountDownLatch(CLIENTS);
+        var hangUp = new CountDownLatch(1);
+        var clients = new ArrayList<Thread>();
+        for (int i = 0; i < CLIENTS; i++) {
+            int client = i;
+            clients.add(Thread.ofVirtual().start(() -> {
+                try (var socket = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort())) {
+                    socket.setSoTimeout(2_000);   // an answer that does not come within 2 s does not come
+                    var out = new PrintWriter(socket.getOutputStream(), true);
+                    var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
+                    out.println("hello from " + client);
+                    try {
+                        if (("echo hello from " + client).equals(in.readLine())) echoed.incrementAndGet();
+                    } finally {
+                        allAsked.countDown();
+                    }
+                    hangUp.await();   // stays connected until every client has had its answer, or not
+                } catch (IOException | InterruptedException e) {
+                    allAsked.countDown();   // could not connect: not echoed
+                }
+            }));
         }
-        int stillOpen = openOnTheServerAfterAWhile();
-        long closed = clientSockets.stream().filter(Socket::isClosed).count();
+        allAsked.await(10, TimeUnit.SECONDS);
+        int platformAdded = threads.getThreadCount() - platformBefore;
+        int connected = serverSide.size(), echoedWhileConnected = echoed.get();
+        hangUp.countDown();
+        for (Thread c : clients) c.join();
 
-        checkThat("the server accepted every connection", acceptFailure == null, acceptFailure, "no failure");
-        checkThat("questions that ended in an unexpected exception", unexpected.isEmpty(),
-                unexpected.size() + " (the first: " + unexpected.peek() + ")", 0);
-        check("connections the server still holds open after the clients finished", stillOpen, 0);
-        checkThat("client sockets closed", closed == CLIENTS, closed + " of " + clientSockets.size(), CLIENTS);
-        check("questions answered", answered.get(), CLIENTS - CLIENTS / REFUSE_EVERY);
-        check("questions refused (the server hung up)", refused.get(), CLIENTS / REFUSE_EVERY);
+        checkThat("the server accepted every connection", acceptFailure == null && connected == CLIENTS,
+                acceptFailure != null ? acceptFailure.toString() : connected + " of " + CLIENTS, CLIENTS + ", no failure");
+        check("clients echoed while all " + CLIENTS + " stay connected", echoedWhileConnected, CLIENTS);
+        checkThat("platform threads the server added for " + CLIENTS + " open connections", platformAdded <= SPARE_PLATFORM_THREADS,
+                platformAdded, "at most " + SPARE_PLATFORM_THREADS + " (the carriers, and a few more)");
+        check("connections the server still holds open after their clients hung up", openAfterAWhile(), 0L);
+        long alive = aliveAfterAWhile();
+        checkThat("connection threads still alive after their clients hung up", alive == 0,
+                alive + (alive > 0 ? " (a pool keeps its threads for the next task: lesson 'Wait or refuse' says never pool virtual threads)" : ""),
+                0);
     } finally {
         for (Socket s : serverSide) s.close();   // ends the connection threads a leak left waiting
     }
     verdict("hang-up");
 }
 
-/// The client: one connection per question. Throws when the server hangs up without an answer.
-String ask(int port, String question) throws IOException {
-    Socket socket = connect(port);   // TODO: nothing closes this connection. Close it however the question ends.
-    var out = new PrintWriter(socket.getOutputStream(), true);
-    var in = new BufferedReader(new InputStreamReader(socket.getInputStream()));
-    out.println(question);
-    String answer = in.readLine();
-    if (answer == null) throw new IOException("the server hung up without an answer");
-    return answer;
-}
-
-// ---- The server: no need to change anything below. ----
-
-final AtomicInteger open = new AtomicInteger();   // connections the server holds open
-final Queue<Socket> serverSide = new ConcurrentLinkedQueue<>();
-
-void acceptAll(ServerSocket server) {
-    try {
-        while (true) {
-            Socket connection = server.accept();
-            open.incrementAndGet();
-            serverSide.add(connection);
-            Thread.ofVirtual().start(() -> serve(connection));
-        }
-    } catch (IOException e) {
-        if (!server.isClosed()) acceptFailure = e;   // a failed accept ("Too many open files"), not main closing it
-    }
-}
-
-/// Answers each line until the client closes its socket or shuts down its output (readLine then
-/// returns null: end-of-file), then closes its own end.
-void serve(Socket connection) {
-    try (connection) {
-        var in = new BufferedReader(new InputStreamReader(connection.getInputStream()));
-        var out = new PrintWriter(connection.getOutputStream(), true);
-        for (String line; (line = in.readLine()) != null; ) {
-            int question = Integer.parseInt(line.substring("question ".length()));
-            if (question % REFUSE_EVERY == 0) return;   // hang up without an answer
-            out.println("answer " + question);
-        }
-    } catch (IOException e) {
-        // the connection broke: it is closed all the same
-    } finally {
-        open.decrementAndGet();
-    }
-}
-
-// ---- Checking your work: no need to read past this line. ----
-
-final Queue<Socket> clientSockets = new ConcurrentLinkedQueue<>();
-final Queue<RuntimeException> unexpected = new ConcurrentLinkedQueue<>();
-volatile IOException acceptFailure;
-
-/// A connection to the server, counted, so that the check can see whether it was closed. A read
-/// that waits 10 s gives up with an IOException, so that the program ends whatever `ask` does.
-Socket connect(int port) throws IOException {
-    var socket = new Socket(InetAddress.getLoopbackAddress(), port);
-    clientSockets.add(socket);
-    socket.setSoTimeout(10_000);
-    return socket;
-}
-
-/// The server notices a hang-up when its read returns: give it up to 3 s to get to zero.
-int openOnTheServerAfterAWhile() throws InterruptedException {
+/// The server notices a hang-up when its read returns: give it up to 3 s to close them all.
+long openAfterAWhile() throws InterruptedException {
     long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-    while (open.get() > 0 && System.nanoTime() < until) Thread.sleep(10);
-    return open.get();
+    while (serverSide.stream().anyMatch(s -> !s.isClosed()) && System.nanoTime() < until) Thread.sleep(10);
+    return serverSide.stream().filter(s -> !s.isClosed()).count();
+}
+
+/// A thread of its own per connection ends with it; give them up to 2 s.
+long aliveAfterAWhile() throws InterruptedException {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+    for (Thread t : servingThreads) t.join(Duration.ofNanos(Math.max(1, until - System.nanoTime())));
+    return servingThreads.stream().filter(Thread::isAlive).count();
 }
 
 final List<String> failed = new ArrayList<>();

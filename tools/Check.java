@@ -46,9 +46,10 @@ static final String USAGE = """
                check --hint NAME [N]      show the next hint for NAME (or hint N); the hints shown
                                           are remembered in .cache/check-hints/
                check --reset NAME|all [--yes]
-                                          restore the exercise (or every one) as shipped and forget
-                                          its hints; asks first, unless --yes, and keeps a copy of
-                                          each file it changes in .cache/check-reset/
+                                          restore the exercise (or every one) as shipped, forget
+                                          its hints and delete its work folder,
+                                          .cache/exercises/NAME/; asks first, unless --yes, and
+                                          keeps a copy of each file it changes in .cache/check-reset/
         Each exercise marks the part to change, between a "// ---- your part" line and
         "// ---- end of your part ----"; the checker warns when a line outside it changed.""";
 
@@ -592,6 +593,19 @@ void forgetHints(Exercise e) {
         Files.deleteIfExists(root.resolve(".cache/check-hints").resolve(e.name()));
     } catch (IOException ignored) {
         // nothing to forget
+    }
+    forgetWork(e);
+}
+
+/// What the exercise's runs left in its work folder, .cache/exercises/NAME/ (census keeps the
+/// thread dump it reads there, for the student to open).
+void forgetWork(Exercise e) {
+    Path work = root.resolve(".cache/exercises").resolve(e.name());
+    if (!Files.isDirectory(work)) return;
+    try (var files = Files.walk(work)) {
+        for (Path p : files.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+    } catch (IOException x) {
+        System.err.println("check: could not delete " + Course.relative(work) + ": " + x.getMessage());
     }
 }
 

@@ -13,18 +13,22 @@ final int MAX_CONNECTIONS = 20;   // what the database accepts, as in the lesson
 /// The connections `requestsPerSecond` queries of `queryMs` each keep busy on average (Little's
 /// law), rounded up: a lower bound, as a pool of exactly this size is never idle.
 static int connectionsFor(int requestsPerSecond, long queryMs) {
+    // ---- your part: change only from here to its end ----
     // exercise: return 0; // TODO: requests per second times the seconds each holds a connection, rounded up
     return (int) ((requestsPerSecond * queryMs + 999) / 1000);
     // end exercise
+    // ---- end of your part ----
 }
 
 /// The shortest wait (HikariCP's connectionTimeout) with which every request of a burst of
 /// `burst` requests, all arriving at once, gets a connection from a pool of `poolSize`.
 static long waitFor(int burst, int poolSize, long queryMs) {
+    // ---- your part: change only from here to its end ----
     // exercise: return 0; // TODO: the last request waits for every round before its own
     long rounds = (burst + poolSize - 1) / poolSize;
     return (rounds - 1) * queryMs;
     // end exercise
+    // ---- end of your part ----
 }
 
 void main() {

@@ -495,6 +495,22 @@ class CheckerTest {
     }
 
     @Test
+    @DisplayName("check --reset NAME --yes deletes what the exercise's runs left in its work folder, and no other exercise's")
+    void resetDeletesTheWorkFolder() throws IOException {
+        Path copy = copyOfTheRepo();
+        Exercise e = ALL.get(1), other = ALL.get(2);
+        Path work = copy.resolve(".cache/exercises").resolve(e.name()), kept = copy.resolve(".cache/exercises").resolve(other.name());
+        Files.createDirectories(work.resolve("inner"));
+        Files.writeString(work.resolve("inner/threads.json"), "{}");
+        Files.createDirectories(kept);
+        Files.writeString(kept.resolve("threads.json"), "{}");
+        var r = check(copy, "--reset", e.name(), "--yes");
+        assertEquals(0, r.exit(), r.all());
+        assertFalse(Files.exists(work), r.all());
+        assertTrue(Files.exists(kept.resolve("threads.json")), r.all());
+    }
+
+    @Test
     @DisplayName("check --reset asks first: no answer or 'n' keeps the file, 'y' resets it")
     void resetAsksFirst() throws Exception {
         Path copy = copyOfTheRepo();

@@ -484,7 +484,7 @@ class ExercisesTest {
         }
     }
 
-    /// With too few file descriptors for its 200 connections, hang-up must still end by itself
+    /// With too few file descriptors for its 300 connections, hang-up must still end by itself
     /// and fail. Which call runs out first, a client's connect or the server's accept, varies;
     /// when it is the accept, the failure is named (before, the accept loop ended without a
     /// word and the clients it never accepted waited for an answer forever).
