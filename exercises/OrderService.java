@@ -16,30 +16,39 @@ static final String BOOK = "book", GLOBE = "globe";
 static final Duration SLOW_CALL = Duration.ofMillis(1_000);   // stock, for anything but a book
 static final Duration PRICE_FAILS_AFTER = Duration.ofMillis(20);
 
+// ---- your part: change only from here to its end ----
 final ExecutorService orderThreads = Executors.newFixedThreadPool(POOL_THREADS);
+// ---- end of your part ----
 
 /// The service's front door: the caller gets a receipt, or gives up after `deadline`.
 Receipt placeOrder(Order order, Duration deadline) throws Exception {
     Future<Receipt> receipt = orderThreads.submit(() -> process(order));
+    // ---- your part: change only from here to its end ----
     return receipt.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
+    // ---- end of your part ----
 }
 
+// ---- your part: change only from here to its end ----
 Receipt process(Order order) throws Exception {
     Quote quote = quote(order);
     ByteBuffer charge = charge(order, quote);
     return gateway(order, quote, charge);
 }
+// ---- end of your part ----
 
 /// Stock and price, asked at the same time.
 Quote quote(Order order) throws Exception {
+    // ---- your part: change only from here to its end ----
     try (var calls = Executors.newVirtualThreadPerTaskExecutor()) {
         Future<Long> price = calls.submit(() -> price(order));
         Future<Integer> stock = calls.submit(() -> stock(order));
         return new Quote(stock.get(), price.get());
     }
+    // ---- end of your part ----
 }
 
 /// The charge the gateway is sent, written into a buffer.
+// ---- your part: change only from here to its end ----
 /// Allocating a 64 KB buffer for every charge showed up in a profile of the service,
 /// so each thread keeps one and reuses it for every order it runs.
 static final ThreadLocal<ByteBuffer> chargeBuffer = ThreadLocal.withInitial(() -> ByteBuffer.allocate(64 * 1024));
@@ -49,6 +58,7 @@ ByteBuffer charge(Order order, Quote quote) {
     buffer.put(("charge order " + order.id() + ": " + quote.cents() + " cents").getBytes(StandardCharsets.UTF_8));
     return buffer.flip();
 }
+// ---- end of your part ----
 
 // The other services. call(...) waits as a network call would, and notes the call for the checks.
 

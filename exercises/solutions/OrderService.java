@@ -16,13 +16,16 @@ static final String BOOK = "book", GLOBE = "globe";
 static final Duration SLOW_CALL = Duration.ofMillis(1_000);   // stock, for anything but a book
 static final Duration PRICE_FAILS_AFTER = Duration.ofMillis(20);
 
+// ---- your part: change only from here to its end ----
 // exercise: final ExecutorService orderThreads = Executors.newFixedThreadPool(POOL_THREADS);
 final ExecutorService orderThreads = Executors.newVirtualThreadPerTaskExecutor();
 // end exercise
+// ---- end of your part ----
 
 /// The service's front door: the caller gets a receipt, or gives up after `deadline`.
 Receipt placeOrder(Order order, Duration deadline) throws Exception {
     Future<Receipt> receipt = orderThreads.submit(() -> process(order));
+    // ---- your part: change only from here to its end ----
     // exercise: return receipt.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
     try {
         return receipt.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
@@ -31,8 +34,10 @@ Receipt placeOrder(Order order, Duration deadline) throws Exception {
         throw e;
     }
     // end exercise
+    // ---- end of your part ----
 }
 
+// ---- your part: change only from here to its end ----
 // exercise: Receipt process(Order order) throws Exception {
 // exercise:     Quote quote = quote(order);
 // exercise:     ByteBuffer charge = charge(order, quote);
@@ -51,9 +56,11 @@ Receipt process(Order order) throws Exception {
     }
 }
 // end exercise
+// ---- end of your part ----
 
 /// Stock and price, asked at the same time.
 Quote quote(Order order) throws Exception {
+    // ---- your part: change only from here to its end ----
     // exercise: try (var calls = Executors.newVirtualThreadPerTaskExecutor()) {
     // exercise:     Future<Long> price = calls.submit(() -> price(order));
     // exercise:     Future<Integer> stock = calls.submit(() -> stock(order));
@@ -66,9 +73,11 @@ Quote quote(Order order) throws Exception {
         return new Quote(stock.get(), price.get());
     }
     // end exercise
+    // ---- end of your part ----
 }
 
 /// The charge the gateway is sent, written into a buffer.
+// ---- your part: change only from here to its end ----
 // exercise: /// Allocating a 64 KB buffer for every charge showed up in a profile of the service,
 // exercise: /// so each thread keeps one and reuses it for every order it runs.
 // exercise: static final ThreadLocal<ByteBuffer> chargeBuffer = ThreadLocal.withInitial(() -> ByteBuffer.allocate(64 * 1024));
@@ -83,6 +92,7 @@ ByteBuffer charge(Order order, Quote quote) {
     return ByteBuffer.wrap(("charge order " + order.id() + ": " + quote.cents() + " cents").getBytes(StandardCharsets.UTF_8));
 }
 // end exercise
+// ---- end of your part ----
 
 // The other services. call(...) waits as a network call would, and notes the call for the checks.
 

@@ -10,7 +10,7 @@ public final class ProgramTexts {
 
     /// One alias's text. `shipped`: what a run runs (for an exercise, derived from its solution,
     /// never the student's working copy); `shown`: what the page shows (a solution without its
-    /// exercise markers); `sha256`: the shipped text's hash, as a recording's header gives it;
+    /// exercise markers and the marks of the part a student changes); `sha256`: the shipped text's hash, as a recording's header gives it;
     /// `excerpt`: the shown text in open and folded parts, as the page lays it out.
     public record Text(Catalog.Alias alias, String shipped, String shown, String sha256, Excerpt excerpt) {
         /// True when it has `//DEPS` lines: JBang fetches libraries for it (the network, on its first run).
@@ -40,7 +40,7 @@ public final class ProgramTexts {
             Path file = (a.isExercise() ? Sources.solutionOf(a.script()) : a.script()).toAbsolutePath().normalize();
             String text = files.computeIfAbsent(file, Sources::read);
             String shipped = a.isExercise() ? Exercises.derive(text) : text;
-            String shown = a.kind() == Catalog.Alias.Kind.SOLUTION ? Exercises.strip(shipped) : shipped;
+            String shown = a.kind() == Catalog.Alias.Kind.SOLUTION ? YourPart.unmarked(Exercises.strip(shipped)) : shipped;
             var excerpt = Excerpt.of(a.script(), shown, a.isExercise() || a.kind() == Catalog.Alias.Kind.SOLUTION);
             out.put(a.name(), new Text(a, shipped, shown, kit.Hash.sha256(shipped), excerpt));
         }

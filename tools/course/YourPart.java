@@ -26,6 +26,15 @@ public final class YourPart {
         return line.strip().equals(END);
     }
 
+    /// The text without its marker lines: a solution as the site shows it, where the part a
+    /// student changes has been changed.
+    public static String unmarked(String text) {
+        var out = new java.util.StringJoiner("\n");
+        for (String line : text.split("\n", -1))
+            if (!opens(line) && !closes(line)) out.add(line);
+        return out.toString();
+    }
+
     /// How many marked parts the text has (pairs of an opening and a closing line, in order).
     public static int count(String text) {
         int n = 0;

@@ -375,21 +375,14 @@ class ExercisesTest {
         }
     }
 
-    /// Their files are being rewritten on another branch, which marks their parts: remove a name
-    /// here once its exercise marks its part.
-    static final Set<String> PART_NOT_MARKED_YET = Set.of("hang-up", "timetable", "bottleneck", "pool-size", "census", "order-service");
-
     @Test
     @Quick
     @DisplayName("every exercise marks the part a student changes (course.YourPart), and its solution changes nothing outside it")
     void everyExerciseMarksItsPart() {
         for (Exercise e : ALL) {
-            if (course.YourPart.count(e.shipped()) == 0) {
-                assertTrue(PART_NOT_MARKED_YET.contains(e.name()), e.name() + ": mark the part a student changes, a line \""
-                        + course.YourPart.START + "\" before each `// exercise:` region of " + Proc.ROOT.relativize(e.solution())
-                        + " and \"" + course.YourPart.END + "\" after its `// end exercise`");
-                continue;
-            }
+            assertTrue(course.YourPart.count(e.shipped()) > 0, e.name() + ": mark the part a student changes, a line \""
+                    + course.YourPart.START + "\" before each `// exercise:` region of " + Proc.ROOT.relativize(e.solution())
+                    + " and \"" + course.YourPart.END + "\" after its `// end exercise`");
             int line = course.YourPart.firstChangeOutside(e.shipped(), Exercises.strip(Sources.read(e.solution())));
             assertEquals(0, line, e.name() + ": solved, line " + line + " of " + Proc.ROOT.relativize(e.solution())
                     + " (markers left out) differs from the exercise as shipped outside the marked parts");
