@@ -8,7 +8,7 @@ import java.lang.management.ManagementFactory;
 // the pool's connections, 30 hold one and wait for a supplier that does not answer. Then it
 // takes a JSON thread dump of itself, as `jcmd <pid> Thread.dump_to_file -format=json` would,
 // and hands you the stacks of its request threads. Group them by the innermost frame of this
-// program's own code (`Triage.method`, without the line), as the lesson's program does.
+// program's own code (`Triage.method`, without the line).
 
 final int WAITING_FOR_A_CONNECTION = 120, CALLING_THE_SUPPLIER = 30;
 
