@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-// @fold what the program shows, and the import of MILLISECONDS
+// @fold what it shows; deadline 500 ms; pool of 8; thread per task
 
 // A page needs a user, then the user's orders and recommendations at the same time. It is
 // built twice against the same fake downstream: as a CompletableFuture chain on a fixed pool
@@ -10,26 +10,27 @@
 
 import static java.util.concurrent.TimeUnit.MILLISECONDS;
 
-// @end
-// @fold the page's deadline (500 ms), the chain's fixed pool of 8 threads, a virtual thread per task
 static final long DEADLINE_MS = 500;                                      // the whole page's budget
 final ExecutorService pool = Executors.newFixedThreadPool(8);             // the chain's pool
 final ExecutorService virtualThreads = Executors.newVirtualThreadPerTaskExecutor();
 volatile Downstream downstream;                                           // this case's fake services
+
 // @end
-
 CompletableFuture<Page> chain(String userId) {
-    return CompletableFuture.supplyAsync(() -> unchecked(() -> downstream.user(userId)), pool)
-            .thenCompose(user -> {
-                var orders = CompletableFuture.supplyAsync(() -> unchecked(() -> downstream.orders(user)), pool);
-                var recommendations = CompletableFuture
-                        .supplyAsync(() -> unchecked(() -> downstream.recommendations(user)), pool)
-                        .exceptionally(failure -> List.of()); // optional: none instead
-                return orders.thenCombine(recommendations, (o, r) -> new Page(user, o, r));
-            })
-            .orTimeout(DEADLINE_MS, MILLISECONDS);
+    return CompletableFuture
+        .supplyAsync(() -> unchecked(() -> downstream.user(userId)), pool)
+        .thenCompose(user -> {
+            var orders = CompletableFuture.supplyAsync(
+                () -> unchecked(() -> downstream.orders(user)), pool);
+            var recommendations = CompletableFuture.supplyAsync(
+                () -> unchecked(() -> downstream.recommendations(user)),
+                pool).exceptionally(failure -> List.of()); // none instead
+            return orders.thenCombine(recommendations,
+                (o, r) -> new Page(user, o, r));
+        })
+        .orTimeout(DEADLINE_MS, MILLISECONDS);
 }
-
+// @fold blocking: page on a virtual thread, Future.get with the deadline
 Page blocking(String userId) throws Exception {
     Future<Page> page = virtualThreads.submit(() -> page(userId));
     try {
@@ -39,16 +40,19 @@ Page blocking(String userId) throws Exception {
     }
 }
 
+// @end
 Page page(String userId) throws Exception {
     String user = downstream.user(userId);
-    Future<List<String>> recommendations = virtualThreads.submit(() -> recommendationsOrNone(user));
+    Future<List<String>> recommendations =
+            virtualThreads.submit(() -> recommendationsOrNone(user));
     try {
-        return new Page(user, downstream.orders(user), recommendations.get());
+        var orders = downstream.orders(user);
+        return new Page(user, orders, recommendations.get());
     } finally {
-        recommendations.cancel(true); // the orders failed, or we were interrupted
+        recommendations.cancel(true); // the orders failed, or interrupted
     }
 }
-// @fold recommendationsOrNone: the recommendations, or none when the call throws IOException
+// @fold recommendationsOrNone, main (4 cases), Page, the fake downstream
 List<String> recommendationsOrNone(String user) throws InterruptedException {
     try {
         return downstream.recommendations(user);
@@ -56,9 +60,7 @@ List<String> recommendationsOrNone(String user) throws InterruptedException {
         return List.of();                             // optional: none instead, as exceptionally
     }
 }
-// @end
 
-// @fold main: four cases, each built both ways against the same fake downstream; unchecked (a checked exception in a CompletionException); Page
 void main(String[] args) throws Exception {
     if (args.length > 0) {
         System.err.println("usage: migrating-async-code");
@@ -125,9 +127,8 @@ record Page(String user, List<String> orders, List<String> recommendations) {
                 + (recommendations.isEmpty() ? "none" : recommendations);
     }
 }
-// @end
 
-// @fold the fake downstream: its times, its failures, and the log of every call
+// the fake downstream: its times, its failures, and the log of every call
 enum Behaviour { ANSWERS, FAILS, SLOW }
 
 static final long USER_MS = 50, ORDERS_MS = 100, RECOMMENDATIONS_MS = 150, FAILS_MS = 50, SLOW_MS = 2_000;

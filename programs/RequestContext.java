@@ -1,8 +1,8 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
+// @fold //PREVIEW, //DEPS on Logback, what it shows, imports, layout, log
 //PREVIEW
 //DEPS ch.qos.logback:logback-classic:1.6.7
-// @fold what it shows, the imports, and the log line's layout
 
 // A request id in every log line, five ways. Each request runs on a virtual thread of its own,
 // with its id in Logback's MDC (a map kept in a ThreadLocal) or bound to a ScopedValue, logs, and
@@ -25,11 +25,11 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 static final String LAYOUT = "%-10thread mdc=%-5X{request:-none} scoped=%-5scoped %msg%n";
+static final Logger log = LoggerFactory.getLogger("shop");
 // @end
 static final ScopedValue<String> REQUEST = ScopedValue.newInstance();
-static final Logger log = LoggerFactory.getLogger("shop");
 void main(String[] args) throws Exception {
-    // @fold the argument (`inheritance` runs inheritance() instead), and Logback writing into `logged` with LAYOUT
+    // @fold the argument (`inheritance`), Logback writing into `logged`
     if (List.of(args).equals(List.of("inheritance"))) { inheritance(); return; }
     if (args.length > 0) {
         System.err.println("usage: request-context [inheritance]");
@@ -43,7 +43,7 @@ void main(String[] args) throws Exception {
     request(4, "ScopedValue, forks", this::scoped, this::forks);
     request(5, "ScopedValue, executor", this::scoped, this::executor);
 }
-// @fold request: a request on a virtual thread of its own, request-N, that logs, hands off and logs, inside its context; mdc; sameThread
+// @fold request (request-N logs, hands off, logs), mdc, sameThread, scoped, executor, copyingMdc
 /// One request on a thread of its own: it logs, hands two pieces of work off as `handOff`
 /// does, and logs again, all inside `context`, which gives it its id.
 void request(int n, String how, Context context, HandOff handOff) throws InterruptedException {
@@ -76,7 +76,6 @@ void mdc(String id, Step request) throws Exception {
 void sameThread(List<Runnable> work) {
     work.forEach(Runnable::run);
 }
-// @end
 void scoped(String id, Step request) throws Exception {
     ScopedValue.where(REQUEST, id).call(request::run); // no MDC at all
 }
@@ -85,7 +84,6 @@ void executor(List<Runnable> work) {
         work.forEach(executor::submit);
     }
 }
-// @fold copyingMdc: the same executor, each task wrapped in withCallersMdc
 void copyingMdc(List<Runnable> work) {
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         for (Runnable task : work) executor.submit(withCallersMdc(task));
@@ -106,7 +104,7 @@ void forks(List<Runnable> work) throws InterruptedException {
         scope.join();
     }
 }
-// @fold inheritance (what an InheritableThreadLocal costs each new thread), the %scoped converter, counting the lines, the Logback set-up
+// @fold inheritance(), the %scoped converter, counting, Logback set-up
 static final int THREADS = 10_000;
 static final InheritableThreadLocal<Map<String, String>> INHERITED = new InheritableThreadLocal<>();
 

@@ -1,9 +1,9 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
+// @fold JUnit 5 (//DEPS), imports, main (runs the tests), code under test
 //DEPS org.junit.jupiter:junit-jupiter:5.14.4
 //DEPS org.junit.platform:junit-platform-launcher:1.14.4
 //DEPS org.awaitility:awaitility:4.3.0
-// @fold what the program is, the imports, main (it runs the tests with JUnit's Launcher), and the code under test
 // Two kinds of test that keep a fixed bug fixed, run with real JUnit 5: this program runs its
 // own test classes through the JUnit Platform Launcher and prints each result.
 // 1. A test that fails when a code path pins its virtual thread, from JFR's jdk.VirtualThreadPinned
@@ -69,8 +69,8 @@ record Account(Ledger ledger) {
     }
 }
 // @end
+// @fold PinningTests: assertDoesNotPin on each of the two prices
 static class PinningTests {
-    // @fold the two tests: assertDoesNotPin on PricesInAStaticInitializer.of, then on PricesOnFirstUse.of
     @Test @Order(1) @DisplayName("prices from a static initializer do not pin")
     void staticInitializer() throws Exception {
         assertDoesNotPin(() -> PricesInAStaticInitializer.of("tea"));
@@ -86,21 +86,24 @@ static class PinningTests {
     static void assertDoesNotPin(Runnable code) throws Exception {
         var pins = new CopyOnWriteArrayList<String>();
         try (var jfr = new RecordingStream()) {
-            jfr.enable("jdk.VirtualThreadPinned").withoutThreshold();   // not the default, 20 ms
+            // not the default, 20 ms
+            jfr.enable("jdk.VirtualThreadPinned").withoutThreshold();
             Thread worker = Thread.ofVirtual().unstarted(code);
             jfr.onEvent("jdk.VirtualThreadPinned", e -> {
-                if (e.getThread("eventThread").getJavaThreadId() == worker.threadId()) pins.add(describe(e));
+                long thread = e.getThread("eventThread").getJavaThreadId();
+                if (thread == worker.threadId()) pins.add(describe(e));
             });
             jfr.startAsync();
             worker.start();
             worker.join();
-            jfr.stop();   // returns once every recorded event has reached onEvent
+            // returns once every recorded event has reached onEvent
+            jfr.stop();
         }
         assertEquals(List.of(), pins, "pinned");
     }
 }
+// @fold LostUpdateTests: deposits forced to overlap, and left to chance
 static class LostUpdateTests {
-    // @fold the three tests: two deposits forced to overlap before the fix, after it, and two left to chance
     @Test @Order(1) @DisplayName("two deposits forced to overlap, before the fix")
     void forcedBeforeTheFix() throws Exception {
         assertEquals(200, twoDepositsForcedToOverlap(Account::deposit), "balance");
@@ -121,7 +124,6 @@ static class LostUpdateTests {
         assertEquals(200, account.ledger().read(), "balance");
     }
 
-    // @end
     static long twoDepositsForcedToOverlap(BiConsumer<Account, Long> deposit) throws Exception {
         var account = new AtomicReference<Account>();
         Thread second = Thread.ofVirtual().unstarted(() -> deposit.accept(account.get(), 100L));
@@ -135,7 +137,8 @@ static class LostUpdateTests {
         return account.get().ledger().read();
     }
 }
-// @fold the two ledgers, fetchPriceTable, describe (an event in one line), and the listener that prints each result
+// @end
+// @fold the two ledgers, fetchPriceTable, describe, the listener that prints
 static class PlainLedger implements Ledger {
     private volatile long balance;
     public long read() { return balance; }
