@@ -31,6 +31,10 @@ void main(String[] args) {
         System.exit(2);
         return;
     }
+    if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+        IO.println(USAGE);
+        return;
+    }
     var numbers = new LinkedHashSet<Integer>();
     for (String a : args) {
         if (!a.matches("\\d{1,2}") || Integer.parseInt(a) < 1 || Integer.parseInt(a) > course.lessons().size()) {

@@ -76,12 +76,8 @@ final class ClassPlanDirective implements Directive.Fenced {
         Element wrap = Html.element("div").addClass("class-plan");
         for (var day : days.entrySet()) {
             wrap.appendElement("h3").text(capitalised(day.getKey()));
-            Element table = wrap.appendElement("div").addClass("table-wrap").attr("tabindex", "0").attr("role", "region")
-                    .attr("aria-label", capitalised(day.getKey())).appendElement("table");
-            Element head = table.appendElement("thead").appendElement("tr");
-            for (String h : List.of("Lesson", "Read and demo", "Talk", "Exercise", "Leaves them able to", "To close, ask"))
-                head.appendElement("th").attr("scope", "col").text(h);
-            Element tbody = table.appendElement("tbody");
+            // A list, not a table: six facts a lesson would not fit a phone's width as columns.
+            Element list = wrap.appendElement("ol").addClass("class-day");
             int reading = 0, talking = 0, inClass = 0, homework = 0;
             for (Block b : day.getValue()) {
                 int minutes = ReadingTime.of(c, b.lesson()).minutes();
@@ -89,23 +85,18 @@ final class ClassPlanDirective implements Directive.Fenced {
                 talking += b.talkMinutes();
                 if (b.inClass()) inClass += b.exerciseMinutes();
                 else homework += b.exerciseMinutes();
-                Element tr = tbody.appendElement("tr");
-                tr.appendElement("th").attr("scope", "row").appendElement("a").attr("href", b.lesson().page())
-                        .text(b.lesson().order() + ". " + b.lesson().title());
-                tr.appendElement("td").text(minutes + " min");
-                tr.appendElement("td").text(b.talkMinutes() + " min");
-                Element ex = tr.appendElement("td");
-                exerciseOf(c, b.lesson()).ifPresent(name -> ex.appendElement("code").text(name));
-                ex.appendText(" " + b.exerciseMinutes() + " min, " + (b.inClass() ? "in class" : "homework"));
-                tr.appendElement("td").append(Render.markdownSpan(b.able()));
-                tr.appendElement("td").append(Render.markdownSpan(b.ask()));
+                Element li = list.appendElement("li").attr("value", Integer.toString(b.lesson().order()));
+                Element times = li.appendElement("p").addClass("class-times");
+                times.appendElement("a").attr("href", b.lesson().page()).text(b.lesson().title());
+                times.appendText(": " + minutes + " min to read and demo, " + b.talkMinutes() + " min talk; exercise ");
+                exerciseOf(c, b.lesson()).ifPresent(name -> times.appendElement("code").text(name));
+                times.appendText(", " + b.exerciseMinutes() + " min " + (b.inClass() ? "in class" : "homework") + ".");
+                li.appendElement("p").addClass("class-able").appendText("Leaves them able to ").append(Render.markdownSpan(b.able())).appendText(".");
+                li.appendElement("p").addClass("class-ask").appendText("To close, ask: ").append(Render.markdownSpan(b.ask()));
             }
-            Element foot = table.appendElement("tfoot").appendElement("tr");
-            foot.appendElement("th").attr("scope", "row").text("The day");
-            foot.appendElement("td").text(reading + " min");
-            foot.appendElement("td").text(talking + " min");
-            foot.appendElement("td").text(inClass + " min in class" + (homework > 0 ? ", " + homework + " min homework" : ""));
-            foot.appendElement("td").attr("colspan", "2").text("In class: " + hours(reading + talking + inClass) + ", breaks not counted");
+            wrap.appendElement("p").addClass("class-day-total").text("The day: " + reading + " min to read and demo, " + talking
+                    + " min talk, " + inClass + " min of exercises in class" + (homework > 0 ? " and " + homework + " min of homework" : "")
+                    + ". In class: " + hours(reading + talking + inClass) + ", breaks not counted.");
         }
         for (String cut : cutOrder) {
             wrap.appendElement("h3").text("A class of " + cut);

@@ -62,21 +62,23 @@ class InstructorsKitTest {
     void planAddsUp() throws Exception {
         f.write("lessons/instructors.md", PLAN);
         var d = instructors();
-        var days = d.select(".class-plan table");
+        var days = d.select(".class-plan ol.class-day");
         assertEquals(2, days.size(), d.toString());
-        var first = days.get(0).select("tbody tr");
+        var first = days.get(0).select("> li");
         assertEquals(1, first.size());
-        assertEquals("1. First", first.get(0).selectFirst("th a[href=first.html]").text());
+        assertEquals("1", first.get(0).attr("value"), "numbered as the lesson is");
         int minutes = statedMinutes("first.html");
-        assertEquals(minutes + " min", first.get(0).select("td").get(0).text());
-        assertEquals("5 min", first.get(0).select("td").get(1).text());
-        assertEquals("answer 10 min, in class", first.get(0).select("td").get(2).text());
-        assertEquals("What did <code>hello</code> print?", first.get(0).select("td").get(4).html(), "the question is Markdown");
-        assertEquals("In class: " + (minutes + 5 + 10) + " min, breaks not counted", days.get(0).selectFirst("tfoot td[colspan]").text());
+        assertEquals("First: " + minutes + " min to read and demo, 5 min talk; exercise answer, 10 min in class.",
+                first.get(0).selectFirst("p.class-times").text());
+        assertEquals("first.html", first.get(0).selectFirst("p.class-times a").attr("href"));
+        assertEquals("Leaves them able to say hello.", first.get(0).selectFirst("p.class-able").text());
+        assertEquals("To close, ask: What did <code>hello</code> print?", first.get(0).selectFirst("p.class-ask").html(), "the question is Markdown");
+        var totals = d.select("p.class-day-total");
+        assertEquals("The day: " + minutes + " min to read and demo, 5 min talk, 10 min of exercises in class. In class: "
+                + (minutes + 5 + 10) + " min, breaks not counted.", totals.get(0).text());
         int second = statedMinutes("second.html");
-        assertEquals("3 min", days.get(1).select("tfoot td").get(1).text());
-        assertEquals("0 min in class, 25 min homework", days.get(1).select("tfoot td").get(2).text());
-        assertEquals("In class: " + (second + 3) + " min, breaks not counted", days.get(1).selectFirst("tfoot td[colspan]").text());
+        assertEquals("The day: " + second + " min to read and demo, 3 min talk, 0 min of exercises in class and 25 min of homework. In class: "
+                + (second + 3) + " min, breaks not counted.", totals.get(1).text());
         assertEquals("A class of half a day", d.select(".class-plan h3").last().text());
         assertEquals("First, " + (minutes + 5 + 10) + " min with its exercise", d.selectFirst("ol.class-cut li").text());
     }
