@@ -215,6 +215,9 @@ final class ServeHarness {
                         kit.Trees.copy(p, root.resolve("tools").resolve(name));
                 }
             }
+            // The real course's wrong fixes are of its exercises, not of this course's: the build
+            // would refuse them.
+            kit.Trees.delete(root.resolve(course.WrongFixes.DIR));
             // The JBang jar and compiled tools, copied: nothing is fetched or compiled again,
             // and nothing is shared with the real repo.
             Temp.ownCache(root);
