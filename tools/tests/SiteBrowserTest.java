@@ -538,23 +538,23 @@ class SiteBrowserTest {
             String dark = background();
             assertNotEquals(light, dark, "the background did not change");
 
-            // Chromium hands a page's localStorage writes to the browser process asynchronously;
-            // a next page in another renderer can, rarely, start before the write arrives (seen once
-            // from file://). A reader never clicks within this moment, so the test does not either.
-            sleep(300);
+            // Chromium hands a page's localStorage write to the browser process asynchronously, so
+            // the next page, in another renderer, can start before the write arrives (seen on a
+            // loaded machine). The page then gets it as a storage event, which course.js applies:
+            // what the reader sees is the chosen theme, at once or a moment later. The test waits
+            // for that, as long as any wait, rather than sleeping a guessed time.
             driver.findElement(By.cssSelector("nav.prevnext a[rel=next]")).click();
             waiting().until(d -> d.getCurrentUrl().endsWith(lessons.get(1))
                     && "complete".equals(js("return document.readyState")));  // the stylesheet applied
-            assertEquals("dark", js("return document.documentElement.getAttribute('data-theme')"), base + ": not remembered");
-            assertEquals(dark, background());
+            waitForBackground(dark, base + ": the dark theme not remembered on the next page");
+            assertEquals("dark", js("return document.documentElement.getAttribute('data-theme')"));
             assertEquals("true", driver.findElement(By.cssSelector(".theme-toggle")).getDomAttribute("aria-pressed"));
 
             // Chosen light on a system that prefers dark: light it stays.
             driver.findElement(By.cssSelector(".theme-toggle")).click();
-            sleep(300);   // the same asynchronous localStorage write as above, before the next page
             scheme("dark");
             open(base + lessons.get(2));
-            assertEquals(light, background(), base + ": the reader's light theme lost to the system's dark");
+            waitForBackground(light, base + ": the reader's light theme lost to the system's dark");
             js("localStorage.clear()");
             open(base + lessons.get(2));
             assertEquals(dark, background(), base + ": without a choice the system's dark theme applies");
@@ -562,16 +562,16 @@ class SiteBrowserTest {
         }
     }
 
-    static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     String background() {
         return String.valueOf(js("return getComputedStyle(document.body).backgroundColor"));
+    }
+
+    void waitForBackground(String expected, String message) {
+        try {
+            waiting().until(d -> expected.equals(background()));
+        } catch (org.openqa.selenium.TimeoutException e) {
+            assertEquals(expected, background(), message);
+        }
     }
 
     @Test
