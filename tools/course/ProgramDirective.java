@@ -35,11 +35,14 @@ final class ProgramDirective implements Directive.OnALine {
         Element runIt = figure.appendElement("div").addClass("run-it");
         runIt.appendElement("p").addClass("run-it-title").text("Run it");
         runIt.appendElement("pre").addClass("shell").appendElement("code").text("./jbang " + alias.name());
-        runIt.appendElement("pre").addClass("shell").appendElement("code").text("java " + flags + ref);
-        Element note = runIt.appendElement("p").addClass("run-it-note").text("From the course folder, with JDK 25. With JBang installed: ");
+        // A program with //DEPS needs its libraries, which only JBang fetches: plain java cannot run it.
+        if (!program.fetches()) runIt.appendElement("pre").addClass("shell").appendElement("code").text("java " + flags + ref);
+        Element note = runIt.appendElement("p").addClass("run-it-note").text(program.fetches()
+                ? "From the course folder, with JDK 25: JBang fetches the libraries its //DEPS lines name on the first run, so plain java cannot run it. With JBang installed: "
+                : "From the course folder, with JDK 25. With JBang installed: ");
         note.appendElement("code").text("jbang " + alias.name());
         note.appendText(".");
-        previewNote(runIt, program.shipped());
+        if (!program.fetches()) previewNote(runIt, program.shipped());
         if (recorded) {
             Element compare = runIt.appendElement("p").addClass("run-it-note").text("Your figures beside the recorded ones: ");
             compare.appendElement("code").text("./jbang compare " + alias.name());

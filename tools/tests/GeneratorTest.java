@@ -79,6 +79,16 @@ class GeneratorTest {
     }
 
     @Test
+    @DisplayName("a program with //DEPS: its Run it box gives ./jbang only, and says why plain java cannot run it")
+    void aProgramWithDepsIsRunThroughJbangOnly() throws Exception {
+        f.write("programs/Hello.java", Fixture.HELLO.replace("//JAVA 25+", "//JAVA 25+\n//DEPS org.example:lib:1.0"));
+        f.build(false);
+        var box = Jsoup.parse(f.file("site/first.html")).selectFirst("figure.program .run-it");
+        assertEquals(java.util.List.of("./jbang hello"), box.select("pre.shell code").eachText(), box.outerHtml());
+        assertTrue(box.text().contains("plain java cannot run it"), box.text());
+    }
+
+    @Test
     void recordedOutputIsShownWithItsEnvironment() throws Exception {
         f.build(false);
         var out = Jsoup.parse(f.file("site/first.html")).selectFirst("figure.output#run-hello-run");
