@@ -71,7 +71,7 @@ class ProseShapeTest {
                     + ": say the point in the first screen, and move the rest below a heading");
         int notice = path.first("## What to notice"), key = path.first("Key idea"), tryThis = path.first("Try this"),
                 exercise = path.first("## Exercise"), run = path.first("{{run}}");
-        // A lesson whose program is its exercise (the timetable) places {{exercise}} as its program,
+        // A lesson whose program is its exercise (the capstone) places {{exercise}} as its program,
         // and its "Exercise" section at the end points back to it.
         int placedExercise = path.first("{{exercise}}");
         boolean exerciseIsTheProgram = path.first("{{program}}") < 0 && placedExercise >= 0 && notice >= 0 && placedExercise < notice;
