@@ -407,7 +407,7 @@ class SiteBrowserTest {
 
     @Test
     @Order(3)
-    @DisplayName("browser: at 1280 px no listing or output hides the end of a line; the home's first screen holds its program and its output")
+    @DisplayName("browser: at 1280 px no listing or output hides the end of a line; every lesson's first output is within two screens of 800 px, the home's within its first screen")
     void listingsShowWholeLinesAndOutputComesEarly() {
         viewport(DESKTOP_W, 800);
         scheme("light");
@@ -423,7 +423,10 @@ class SiteBrowserTest {
             // The first output a reader sees without opening anything; the capstone's is in its folded solution.
             Number top = (Number) js("var o = Array.from(document.querySelectorAll('main figure.output pre')).find(p => p.offsetParent !== null);"
                     + " return o ? o.getBoundingClientRect().top + scrollY : -1");
-            System.out.println(page + ": first recorded output at " + top + " px (1280 x 800)");   // a figure to watch, not yet a bound
+            System.out.println(page + ": first recorded output at " + top + " px (1280 x 800)");
+            if (top.intValue() < 0 || top.intValue() > 2 * 800)
+                problems.add(page + ": the first recorded output starts at " + top + " px, not within the first two screens (1,600 px):"
+                        + " fold more of the program (// @fold ... // @end) or move prose below it");
             if (page.equals("index.html")) {
                 Number bottom = (Number) js("return document.querySelector('main figure.output pre').getBoundingClientRect().bottom + scrollY");
                 if (bottom.intValue() > 800) problems.add("index.html: the first screen (800 px) ends before the program's output does, at " + bottom + " px");
