@@ -69,6 +69,7 @@ public final class LiveServer {
             server.stop(0);
         }, "live-shutdown"));
 
+        var watcher = new Watcher(root);   // its first look before the first build: a save during the build is rebuilt
         builder.build(" (start)");
         String shownHost = options.host().equals("127.0.0.1") || InetAddress.getByName(options.host()).isAnyLocalAddress()
                 ? "127.0.0.1" : Guard.bracket(options.host());
@@ -81,7 +82,6 @@ public final class LiveServer {
         log.println("live: serving http://" + shownHost + ":" + port + "/  (Ctrl-C stops)");
         log.flush();
 
-        var watcher = new Watcher(root);
         Thread.ofVirtual().name("watcher").start(() -> watcher.run(options.poll(),
                 what -> builder.build(" (" + what + " changed)"),
                 what -> { log.println("live: " + what + " changed: reloading pages"); clients.broadcast("reload", Json.object("build", builder.buildId())); }));

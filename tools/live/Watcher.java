@@ -18,9 +18,14 @@ final class Watcher {
     static final List<String> LIVE_ASSETS = List.of("tools/live/live.js", "tools/live/live.css");
 
     private final Path root;
+    /// The first look, taken when the watcher is made: a change saved after it, even before
+    /// run's thread starts, is seen by the first poll.
+    private final Map<Path, String> firstSources, firstAssets;
 
     Watcher(Path root) {
         this.root = root;
+        this.firstSources = snapshot(SOURCES);
+        this.firstAssets = snapshot(LIVE_ASSETS);
     }
 
     /// Path, size and modification time of every file under the given roots.
@@ -56,8 +61,8 @@ final class Watcher {
     /// After a change it looks again 150 ms later and builds from that, so a save in several
     /// writes is one build; anything changed during a build is seen by the next poll.
     void run(Duration every, java.util.function.Consumer<String> rebuild, java.util.function.Consumer<String> reload) {
-        var sources = snapshot(SOURCES);
-        var assets = snapshot(LIVE_ASSETS);
+        var sources = firstSources;
+        var assets = firstAssets;
         try {
             while (!Thread.currentThread().isInterrupted()) {
                 Thread.sleep(every);

@@ -403,11 +403,11 @@ class ExercisesTest {
     }
 
     /// The runs of the exercises' programs, all started in the background by the first test
-    /// that needs one, so that the machine is never idle between them, two at a time: most of
+    /// that needs one, so that the machine is never idle between them: most of
     /// such a run is its checks waiting (sleeps, deadlines), not the CPU. The solutions, whose
     /// checks must pass and some of which time what they check, run one after the other, never
-    /// two at once; beside them, and then two at a time, the shipped texts and the wrong
-    /// fixes, which must fail. Keys: "solution NAME", "shipped NAME", "wrong fix FILE:LINE".
+    /// two at once; beside them one at a time, and then FAILING_LANES at a time, the shipped
+    /// texts and the wrong fixes, which must fail. Keys: "solution NAME", "shipped NAME", "wrong fix FILE:LINE".
     static synchronized Map<String, CompletableFuture<Proc.Result>> runs() {
         if (runs != null) return runs;
         runs = new LinkedHashMap<>();
@@ -427,16 +427,36 @@ class ExercisesTest {
         solutions.keySet().forEach(k -> runs.put(k, new CompletableFuture<>()));
         failing.keySet().forEach(k -> runs.put(k, new CompletableFuture<>()));
         var all = runs;
+        // While a solution runs, one failing run beside it, as before; after the last solution,
+        // FAILING_LANES at a time: a failing run mostly waits (its checks' sleeps and deadlines),
+        // and no time of a run that must fail is asserted, only that the check meant for it fails.
+        var lanes = new java.util.concurrent.Semaphore(1, true);   // fair: in the order submitted
         Thread.ofPlatform().daemon().name("exercise-runs").start(() -> {
-            try (var two = Executors.newFixedThreadPool(2, Thread.ofPlatform().daemon().name("exercise-run-", 0).factory())) {
-                two.submit(() -> solutions.forEach((k, run) -> complete(all.get(k), run)));   // one lane, in turn
-                failing.forEach((k, run) -> two.submit(() -> complete(all.get(k), run)));      // the other, then both
+            try (var pool = Executors.newFixedThreadPool(1 + FAILING_LANES, Thread.ofPlatform().daemon().name("exercise-run-", 0).factory())) {
+                pool.submit(() -> {                                                           // one lane, in turn
+                    try {
+                        solutions.forEach((k, run) -> complete(all.get(k), run));
+                    } finally {
+                        lanes.release(FAILING_LANES - 1);
+                    }
+                });
+                failing.forEach((k, run) -> pool.submit(() -> {                              // beside it, then more
+                    lanes.acquireUninterruptibly();
+                    try {
+                        complete(all.get(k), run);
+                    } finally {
+                        lanes.release();
+                    }
+                }));
             }
         });
         return runs;
     }
 
     private static Map<String, CompletableFuture<Proc.Result>> runs;
+
+    /// How many failing runs (shipped texts, wrong fixes) at once once the solutions are done.
+    static final int FAILING_LANES = 4;
 
     /// The solutions run as `./jbang NAME-solution`: the first of each kind, by what JBang reads
     /// before it runs one (its alias's runtime options and the file's `//` directive lines, such
