@@ -2,7 +2,7 @@
 //JAVA 25+
 
 // A service answers every request on a virtual thread of its own. A report request reads its
-// numbers from a database, PAGES pages that each wait READ_MS, and counts the primes among
+// numbers from a database, PAGES pages that each wait READ, and counts the primes among
 // them: pure CPU work. As it stands a report reads its pages one after another and counts on
 // its own virtual thread, so when more reports arrive than there are cores, as here, they
 // hold every carrier and a quick request waits. Change report() so that all its pages are
