@@ -1,30 +1,32 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// A service answers every request on a virtual thread of its own. Some requests are reports
-// that only compute: each counts the primes from 10,000,000 to 10,300,000. As it stands each
-// report computes on its request's virtual thread, so when more reports arrive than there
-// are cores, as here, they hold every carrier and a quick request waits until one ends.
-// Change the service so that the reports compute on threads made for CPU work, one per
-// core and shared by all reports, while each request still waits for its count on its own
-// virtual thread; and leave nothing running when the service stops.
+// A service answers every request on a virtual thread of its own. A report request reads its
+// numbers from a database, PAGES pages that each wait READ, and counts the primes among
+// them: pure CPU work. As it stands a report reads its pages one after another and counts on
+// its own virtual thread, so when more reports arrive than there are cores, as here, they
+// hold every carrier and a quick request waits. Change report() so that all its pages are
+// read at once, each page's counting runs on threads made for CPU work, one per core and
+// shared by all reports, and the reads still wait on virtual threads; and leave nothing
+// running once the service has stopped.
 
-final int FROM = 10_000_000, TO = 10_300_000, PRIMES = 18_599;   // primes n with FROM <= n < TO
+final int FROM = 10_000_000, PAGE = 150_000, PAGES = 4, PRIMES = 37_216;   // primes n with FROM <= n < FROM + PAGES * PAGE
+final Duration READ = Duration.ofMillis(200);                               // a page's read waits this long
 final int CORES = Runtime.getRuntime().availableProcessors();
-final int REPORTS = 2 * CORES;                                     // more reports at once than cores
+final int REPORTS = 2 * CORES;                                              // more reports at once than cores
 
 // ---- your part: change only from here to its end ----
-// TODO (1 of 3): the reports need somewhere to compute that fits CPU work
+// TODO (1 of 3): the counting needs somewhere to run that fits CPU work
 // ---- end of your part ----
 
 void main() throws Exception {
     answerQuickRequest();                                // the service is up and answering
     var reports = new ArrayList<Future<Integer>>();
-    int finishedWhenAnswered;
+    int countedWhenAnswered;
     try (var service = Executors.newVirtualThreadPerTaskExecutor()) {
         for (int r = 0; r < REPORTS; r++) reports.add(service.submit(this::report));
-        computing.await(5, TimeUnit.SECONDS);            // reports are computing: a quick request comes in
-        finishedWhenAnswered = answerQuickRequest();
+        computing.await(5, TimeUnit.SECONDS);            // reports are counting: a quick request comes in
+        countedWhenAnswered = answerQuickRequest();
     }
     // ---- your part: change only from here to its end ----
     // TODO (3 of 3): the service has stopped; stop what it no longer needs
@@ -33,9 +35,14 @@ void main() throws Exception {
     long exact = 0;
     for (var report : reports) if (report.get() == PRIMES) exact++;
     check("reports that counted " + PRIMES + " primes", exact, (long) REPORTS);
-    check("reports finished before a quick request was answered", finishedWhenAnswered, 0);
-    checkThat("threads the reports computed on", onPlatformThreads(computedOn) == CORES && computedOn.size() == CORES,
+    check("pages counted before a quick request was answered (lesson 'When virtual threads do not help': a virtual thread that computes keeps its carrier)",
+            countedWhenAnswered, 0);
+    checkThat("threads the pages were counted on", onPlatformThreads(computedOn) == CORES && computedOn.size() == CORES,
             describe(computedOn), CORES == 1 ? "1 platform thread" : CORES + " platform threads, one per core");
+    check("page reads waiting at once at the busiest moment (lesson 'Ten thousand waits': every wait at once)",
+            mostReading.get(), REPORTS * PAGES);
+    check("page reads that held a platform thread while they waited (lesson 'Waiting wastes a platform thread')",
+            platformReads.get(), 0);
     var stillRunning = stillRunning(computedOn);
     checkThat("threads left running after the service stopped", stillRunning.isEmpty(),
             stillRunning.size() + (stillRunning.isEmpty() ? "" : ", e.g. " + stillRunning.getFirst()), "none");
@@ -45,18 +52,36 @@ void main() throws Exception {
 /// A report request, on the virtual thread the service gave it. Returns its count of primes.
 int report() throws Exception {
     // ---- your part: change only from here to its end ----
-    return countPrimes(FROM, TO);   // TODO (2 of 3): this computes on the request's own virtual thread
+    int count = 0;
+    for (int page = 0; page < PAGES; page++) {
+        int[] numbers = readPage(page);     // TODO (2 of 3): one read after another,
+        count += countPrimes(numbers);      // and the counting on this virtual thread
+    }
+    return count;
     // ---- end of your part ----
 }
 
-int countPrimes(int from, int to) {
+/// Reads page `page` of the report's numbers: a database call that waits READ.
+int[] readPage(int page) throws InterruptedException {
+    if (!Thread.currentThread().isVirtual()) platformReads.incrementAndGet();
+    mostReading.accumulateAndGet(reading.incrementAndGet(), Math::max);
+    try {
+        Thread.sleep(READ);
+    } finally {
+        reading.decrementAndGet();
+    }
+    int from = FROM + page * PAGE;
+    return IntStream.range(from, from + PAGE).toArray();
+}
+
+int countPrimes(int[] numbers) {
     computedOn.add(Thread.currentThread());
     computing.countDown();
     int count = 0;
-    for (int n = from; n < to; n++) {
+    for (int n : numbers) {
         if (isPrime(n)) count++;
     }
-    finished.incrementAndGet();
+    counted.incrementAndGet();
     return count;
 }
 
@@ -69,17 +94,18 @@ boolean isPrime(int n) {
 }
 
 /// A quick request, on a virtual thread of its own as the service serves every request.
-/// Returns how many reports had finished by the time it was answered.
+/// Returns how many pages had been counted by the time it was answered.
 int answerQuickRequest() throws InterruptedException {
     var answered = new AtomicInteger();
-    Thread.ofVirtual().start(() -> answered.set(finished.get())).join();
+    Thread.ofVirtual().start(() -> answered.set(counted.get())).join();
     return answered.get();
 }
 
 // ---- Checking your work: no need to read past this line. ----
 
 final CountDownLatch computing = new CountDownLatch(CORES);
-final AtomicInteger finished = new AtomicInteger();
+final AtomicInteger counted = new AtomicInteger(), reading = new AtomicInteger(), mostReading = new AtomicInteger();
+final AtomicInteger platformReads = new AtomicInteger();
 final Set<Thread> computedOn = ConcurrentHashMap.newKeySet();
 
 long onPlatformThreads(Set<Thread> threads) {

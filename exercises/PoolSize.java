@@ -1,55 +1,95 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// Size a connection pool for a target rate, before anything runs.
-// A service must answer REQUESTS_PER_SECOND requests a second, each running one query that holds
-// a connection for QUERY_MS. How many connections must the pool have to keep up, and how long
-// must a request be allowed to wait for one when a burst arrives at once?
+// Two copies of a service share a database of 20 connections. Each request, on its virtual thread,
+// opens one for its 50 ms query: a burst is refused. Give each copy a pool that fits beside the
+// other's, and a wait that ends in "503 busy".
 
-final int REQUESTS_PER_SECOND = 400;
-final long QUERY_MS = 50;
-final int MAX_CONNECTIONS = 20;   // what the database accepts, as in the lesson
+static final int MAX_CONNECTIONS = 20, COPIES = 2;
+static final Duration MAX_WAIT = Duration.ofMillis(250);   // how long a request may wait
 
-/// The connections `requestsPerSecond` queries of `queryMs` each keep busy on average (Little's
-/// law), rounded up: a lower bound, as a pool of exactly this size is never idle.
-static int connectionsFor(int requestsPerSecond, long queryMs) {
+class Service {   // one copy of the service
     // ---- your part: change only from here to its end ----
-    return 0; // TODO: requests per second times the seconds each holds a connection, rounded up
-    // ---- end of your part ----
-}
-
-/// The shortest wait (HikariCP's connectionTimeout) with which every request of a burst of
-/// `burst` requests, all arriving at once, gets a connection from a pool of `poolSize`.
-static long waitFor(int burst, int poolSize, long queryMs) {
-    // ---- your part: change only from here to its end ----
-    return 0; // TODO: the last request waits for every round before its own
-    // ---- end of your part ----
-}
-
-void main() {
-    check("connectionsFor(400 per second, 50 ms)", connectionsFor(400, 50), 20);
-    check("connectionsFor(100 per second, 50 ms)", connectionsFor(100, 50), 5);
-    check("connectionsFor(410 per second, 50 ms): 20.5 busy on average needs 21", connectionsFor(410, 50), 21);
-    check("connectionsFor(1 per second, 50 ms): never fewer than one", connectionsFor(1, 50), 1);
-    check("connectionsFor(2,000 per second, 200 ms)", connectionsFor(2_000, 200), 400);
-    check("waitFor(10 requests, pool of 10, 50 ms): one round, no wait", waitFor(10, 10, 50), 0L);
-    check("waitFor(11 requests, pool of 10, 50 ms): the 11th waits one round", waitFor(11, 10, 50), 50L);
-    check("waitFor(2,000 requests, pool of 10, 50 ms)", waitFor(2_000, 10, 50), 9_950L);
-    check("waitFor(60 requests, pool of 10, 50 ms)", waitFor(60, 10, 50), 250L);
-
-    int pool = connectionsFor(REQUESTS_PER_SECOND, QUERY_MS);
-    checkThat("one copy of the service fits the database's " + MAX_CONNECTIONS + " connections",
-            pool > 0 && pool <= MAX_CONNECTIONS, pool + " connections", "1 to " + MAX_CONNECTIONS);
-    checkThat("two copies of the service do not fit: the database would refuse clients",
-            2 * pool > MAX_CONNECTIONS, 2 * pool + " connections", "more than " + MAX_CONNECTIONS);
-    if (failed.isEmpty()) {
-        IO.println(String.format(Locale.ROOT, "%d requests a second of %d ms: a pool of %d; a burst of 2,000 at once waits up to %d ms",
-                REQUESTS_PER_SECOND, QUERY_MS, pool, waitFor(2_000, pool, QUERY_MS)));
+    String handle(int request) throws InterruptedException {
+        int connection = connect();
+        try {
+            return query(connection, request);
+        } finally {
+            close(connection);
+        }
     }
-    verdict("pool-size");
+    // ---- end of your part ----
+}
+
+// ---- The database: no need to change anything below. ----
+
+final AtomicInteger open = new AtomicInteger(), opened = new AtomicInteger(), refused = new AtomicInteger();
+final AtomicInteger querying = new AtomicInteger(), mostQuerying = new AtomicInteger(), queried = new AtomicInteger();
+
+/// A new connection, by its number; refused past MAX_CONNECTIONS open at once.
+int connect() {
+    if (open.incrementAndGet() <= MAX_CONNECTIONS) return opened.incrementAndGet();
+    open.decrementAndGet();
+    refused.incrementAndGet();
+    throw new IllegalStateException("sorry, too many clients already");
+}
+
+void close(int connection) { open.decrementAndGet(); }
+
+/// A query of 50 ms on the connection; every 25th request's query fails.
+String query(int connection, int request) throws InterruptedException {
+    queried.incrementAndGet();
+    mostQuerying.accumulateAndGet(querying.incrementAndGet(), Math::max);
+    Thread.sleep(50);
+    querying.decrementAndGet();
+    if (request % 25 == 24) throw new UncheckedIOException(new IOException("query failed"));
+    return "200 answer " + request;
 }
 
 // ---- Checking your work: no need to read past this line. ----
+
+void main() throws Exception {
+    long[] first = {0, 0, 0}, second = first;
+    try {   // both copies start, then two bursts
+        var copies = List.of(new Service(), new Service());
+        first = burst(copies);
+        second = burst(copies);
+    } catch (IllegalStateException e) { }   // refused as a copy opened its connections
+    check("connections the database refused", refused.get(), 0);
+    long slowest = Math.max(first[0], second[0]);   // a wait, a query, and room for a busy machine
+    checkThat("every request answered within 450 ms", slowest <= 450, slowest + " ms for the slower burst", "at most 450 ms");
+    checkThat("queries at once in each burst: all 20 the database accepts",
+            first[1] == 20 && second[1] == 20, first[1] + ", then " + second[1], "20 in each");
+    checkThat("connections opened over both bursts: each kept open and lent again", opened.get() <= MAX_CONNECTIONS,
+            opened.get(), "at most 20 (a pool opens a connection once)");
+    checkThat("requests served in each burst by waiting for a connection (lesson 'The daemon trap': wait for it, not for a time)",
+            first[2] >= 60 && second[2] >= 60, first[2] + ", then " + second[2], "at least 60 in each");
+    verdict("pool-size");
+}
+
+/// 300 requests to each copy at once: the burst's time (ms), the most queries at once, the queries run.
+long[] burst(List<Service> copies) throws InterruptedException {
+    mostQuerying.set(0);
+    queried.set(0);
+    var ready = new CountDownLatch(copies.size() * 300);
+    var go = new CountDownLatch(1);
+    long start;
+    try (var requests = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (Service copy : copies)
+            for (int i = 0; i < 300; i++) {
+                int request = i;
+                requests.submit(() -> {
+                    ready.countDown();
+                    go.await();
+                    return copy.handle(request);   // or a failed query, or refused
+                });
+            }
+        ready.await();   // every request at the gate
+        start = System.nanoTime();
+        go.countDown();
+    }   // close() waits for the last answer
+    return new long[] {(System.nanoTime() - start) / 1_000_000, mostQuerying.get(), queried.get()};
+}
 
 final List<String> failed = new ArrayList<>();
 
