@@ -90,7 +90,7 @@ void main() throws Exception {
     double poolRate = rate(onPool), virtualRate = rate(onVirtual);
     long p50 = p50(onPool);
     check("requests answered 200 by the two servers", onPool.answered() + onVirtual.answered(), 2 * REQUESTS);
-    checkThat("requests inside the virtual-thread server at once: the burst arrived together",
+    checkThat("requests inside the virtual-thread server at once: the burst arrived together (lesson 'Wait or refuse': never pool virtual threads)",
             virtual.mostInside().get() >= REQUESTS * 9 / 10, virtual.mostInside().get() + " at most",
             "at least " + REQUESTS * 9 / 10 + " of " + REQUESTS);
     checkThat("the pool's rate: its threads' ceiling, 20 / 300 ms = 67 req/s, or a little under",

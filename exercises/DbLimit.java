@@ -20,10 +20,10 @@ void main() throws InterruptedException {
     checkThat("at most " + CONNECTIONS + " connections open at once", busiest <= CONNECTIONS,
             busiest + " open at once", "at most " + CONNECTIONS + ", all the database has");
     check("requests whose query ran", ran, REQUESTS);
-    check("requests that ran on their own virtual thread (a pool shares a few threads)", ownThreads, REQUESTS);
+    check("requests that ran on their own virtual thread (lesson 'Wait or refuse': never pool virtual threads)", ownThreads, REQUESTS);
     checkThat("all " + CONNECTIONS + " connections in use at the busiest moment (not fewer)", busiest >= CONNECTIONS,
             busiest + " at most", CONNECTIONS);
-    checkThat("times the database sat idle while requests waited", idleStarts.get() <= 2,
+    checkThat("times the database sat idle while requests waited (lesson 'The daemon trap': wait for it, not for a time)", idleStarts.get() <= 2,
             idleStarts.get() + " (requests sent in waves leave it idle between them)",
             "at most 2: a limiter starts the next query as soon as one ends (0 on a quiet machine)");
     check("connections usable once a query has thrown (lesson 'Wait or refuse': give a permit back in a finally)",

@@ -49,6 +49,7 @@ void main() throws Exception {
         }
         checkTheLines();
         checkTheWorkers();
+        checkAfterAFailure();
     }
     verdict("handoff");
 }
@@ -102,6 +103,44 @@ void checkTheWorkers() throws Exception {
     for (var f : left) held.add(f.get(10, TimeUnit.SECONDS));
     checkThat("no worker thread holds an id after its task", held.stream().allMatch(h -> h.endsWith(" holds null")),
             held, "every worker holds null");
+}
+
+/// Then one task on each worker that throws, handed off with an id, and the workers probed again.
+void checkAfterAFailure() throws Exception {
+    var barrier = new CyclicBarrier(WORKERS);
+    var failing = new ArrayList<Future<?>>();
+    REQUEST_ID.set("req-that-failed");
+    try {
+        for (int i = 0; i < WORKERS; i++)
+            failing.add(workers.submit(withRequestId(() -> {
+                try {
+                    barrier.await(5, TimeUnit.SECONDS);   // one on each worker
+                } catch (Exception e) {
+                    // thrown all the same, below
+                }
+                throw new IllegalStateException("the task failed");
+            })));
+    } finally {
+        REQUEST_ID.remove();
+    }
+    for (var f : failing) {
+        try {
+            f.get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            // as meant
+        }
+    }
+    var probe = new CyclicBarrier(WORKERS);
+    var left = new ArrayList<Future<String>>();
+    for (int i = 0; i < WORKERS; i++)
+        left.add(workers.submit(() -> {
+            probe.await(5, TimeUnit.SECONDS);
+            return Thread.currentThread().getName() + " holds " + REQUEST_ID.get();
+        }));
+    var held = new ArrayList<String>();
+    for (var f : left) held.add(f.get(10, TimeUnit.SECONDS));
+    checkThat("no worker thread holds an id after a task that threw (lesson 'Request context': clear it in a finally)",
+            held.stream().allMatch(h -> h.endsWith(" holds null")), held, "every worker holds null");
 }
 
 final List<String> failed = new ArrayList<>();

@@ -105,7 +105,7 @@ void main() throws Exception {
         check("connections the server still holds open after their clients hung up", openAfterAWhile(), 0L);
         long alive = aliveAfterAWhile();
         checkThat("connection threads still alive after their clients hung up", alive == 0,
-                alive + (alive > 0 ? " (a pool keeps its threads for the next task: lesson 'Wait or refuse' says never pool virtual threads)" : ""),
+                alive + (alive > 0 ? " (a pool keeps its threads for the next task)" : ""),
                 0);
     } finally {
         for (Socket s : serverSide) s.close();   // ends the connection threads a leak left waiting

@@ -23,8 +23,8 @@ void main() throws Exception {
     checkThat("calls waiting at the same time", mostAtOnce.get() == PRODUCTS,
             mostAtOnce.get() + " (the calls took " + tookMs + " ms)", "all " + PRODUCTS);
     check("calls made on virtual threads", onVirtualThreads.get(), PRODUCTS);
-    check("calls made on a pool's threads (lesson 'Wait or refuse': never pool virtual threads)", onPooledThreads.get(), 0);
-    checkThat("pricesOf waited for the calls, not for a set time (lesson 'The daemon trap': wait for the threads)",
+    check("calls made on a pool's threads (a pool keeps its threads for the next task)", onPooledThreads.get(), 0);
+    checkThat("pricesOf waited for the calls, not for a set time (a sleep only guesses how long they take)",
             lastCallSaw.equals(WAITING), lastCallSaw, WAITING);
     verdict("overlap");
 }

@@ -46,8 +46,8 @@ void main() throws InterruptedException {
     check("clients waiting at the same time", waitingAtOnce, CLIENTS);
     check("clients served before serve returned", servedAtReturn, CLIENTS);
     checkThat("serve ran without the OS refusing a thread", refused == null, refused, "no refusal");
-    check("clients served by a pool's threads (lesson 'Wait or refuse': never pool virtual threads)", pooled.get(), 0);
-    checkThat("serve waited for the clients, not for a set time (lesson 'The daemon trap': wait for the threads)",
+    check("clients served by a pool's threads (a pool keeps its threads for the next task)", pooled.get(), 0);
+    checkThat("serve waited for the clients, not for a set time (a sleep only guesses how long they take)",
             lastClientSaw.equals(WAITING), lastClientSaw, WAITING);
     verdict("sleepers");
 }

@@ -137,7 +137,7 @@ void main() throws Exception {
     var byName = new TreeMap<String, Integer>();
     if (stuck != null && stuck.byContainer() != null)
         stuck.byContainer().forEach((c, n) -> byName.put(containerNames.getOrDefault(c, c), n));
-    check("virtual threads parked on it in the checkout executor", byName.get("checkout"), CHECKOUT_ON_INVENTORY);
+    check("virtual threads parked on it in the checkout executor (lesson 'A million threads': read the dump's fields, not its text)", byName.get("checkout"), CHECKOUT_ON_INVENTORY);
     check("virtual threads parked on it in the reports executor", byName.get("reports"), REPORTS_ON_INVENTORY);
     check("containers listed: those where a virtual thread is parked on it", byName.keySet(),
             new TreeSet<>(List.of("checkout", "reports")));

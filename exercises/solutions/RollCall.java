@@ -24,6 +24,7 @@ void main() throws InterruptedException {
     check("absences reported", reported.stream().filter(r -> r.contains("student " + ABSENT + " is absent")).count(), 1L);
     check("answers from platform threads (there should be none)",
             answered.stream().filter(a -> a.endsWith("platform")).count(), 0L);
+    check("students who answered on a pool's threads (a pool keeps its threads for the next task)", pooled.get(), 0);
     checkThat("callTheRoll waited for the threads, not for a set time", !mainWasSleeping,
             "main in Thread.sleep when the last student answered", "main waiting for the threads");
     verdict("roll-call");
@@ -48,6 +49,7 @@ void callTheRoll() throws Exception {
 }
 
 void answer(int student) {
+    if (inAPool()) pooled.incrementAndGet();   // for the checks: see below
     try {
         Thread.sleep(60 * student);
     } catch (InterruptedException e) {
@@ -63,6 +65,13 @@ void answer(int student) {
 
 Thread mainThread;
 volatile boolean mainWasSleeping;
+final AtomicInteger pooled = new AtomicInteger();
+
+/// A pool's thread runs its tasks from ThreadPoolExecutor.runWorker, whatever the pool's size or
+/// the kind of its threads; a thread of its own (newVirtualThreadPerTaskExecutor) does not.
+boolean inAPool() {
+    return StackWalker.getInstance().walk(frames -> frames.anyMatch(f -> f.getClassName().equals("java.util.concurrent.ThreadPoolExecutor")));
+}
 final Queue<String> reported = new ConcurrentLinkedQueue<>();
 
 void lookAtMain() {
