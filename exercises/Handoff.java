@@ -89,18 +89,9 @@ void checkTheLines() {
             && own.stream().allMatch(l -> l.handling().equals(l.id())), own, "all " + REQUESTS * 2 + " with the request's id");
 }
 
-/// After the last request: one probe on each worker thread (a barrier holds each until all have
-/// started), reading what the thread's REQUEST_ID still holds.
+/// After the last request: what each worker thread's REQUEST_ID still holds.
 void checkTheWorkers() throws Exception {
-    var barrier = new CyclicBarrier(WORKERS);
-    var left = new ArrayList<Future<String>>();
-    for (int i = 0; i < WORKERS; i++)
-        left.add(workers.submit(() -> {
-            barrier.await(5, TimeUnit.SECONDS);
-            return Thread.currentThread().getName() + " holds " + REQUEST_ID.get();
-        }));
-    var held = new ArrayList<String>();
-    for (var f : left) held.add(f.get(10, TimeUnit.SECONDS));
+    var held = whatTheWorkersHold();
     checkThat("no worker thread holds an id after its task", held.stream().allMatch(h -> h.endsWith(" holds null")),
             held, "every worker holds null");
 }
@@ -130,17 +121,24 @@ void checkAfterAFailure() throws Exception {
             // as meant
         }
     }
-    var probe = new CyclicBarrier(WORKERS);
-    var left = new ArrayList<Future<String>>();
+    var held = whatTheWorkersHold();
+    checkThat("no worker thread holds an id after a task that threw (lesson 'Request context': clear it in a finally)",
+            held.stream().allMatch(h -> h.endsWith(" holds null")), held, "every worker holds null");
+}
+
+/// One probe on each worker thread (a barrier holds each until all have started): what its
+/// REQUEST_ID holds, as "NAME holds ID".
+List<String> whatTheWorkersHold() throws Exception {
+    var barrier = new CyclicBarrier(WORKERS);
+    var probes = new ArrayList<Future<String>>();
     for (int i = 0; i < WORKERS; i++)
-        left.add(workers.submit(() -> {
-            probe.await(5, TimeUnit.SECONDS);
+        probes.add(workers.submit(() -> {
+            barrier.await(5, TimeUnit.SECONDS);
             return Thread.currentThread().getName() + " holds " + REQUEST_ID.get();
         }));
     var held = new ArrayList<String>();
-    for (var f : left) held.add(f.get(10, TimeUnit.SECONDS));
-    checkThat("no worker thread holds an id after a task that threw (lesson 'Request context': clear it in a finally)",
-            held.stream().allMatch(h -> h.endsWith(" holds null")), held, "every worker holds null");
+    for (var f : probes) held.add(f.get(10, TimeUnit.SECONDS));
+    return held;
 }
 
 final List<String> failed = new ArrayList<>();
