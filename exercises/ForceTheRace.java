@@ -115,7 +115,7 @@ void main() throws InterruptedException {
     checkThat("the forced test passed after the fix, and its pause did not give up", safely == 200 && !gaveUp,
             "balance " + safely + (gaveUp ? ", the pause gave up after " + GIVE_UP.toSeconds() + " s" : ""), "balance 200");
     long slow = forced(Account::deposit, Duration.ofMillis(200));
-    checkThat("the forced test lost an update before the fix, with a slow ledger (200 ms reads)", slow == 100,
+    checkThat("the forced test lost an update before the fix, with a slow ledger of 200 ms reads (lesson 'The daemon trap': wait for a state, not for a time)", slow == 100,
             "balance " + slow, "balance 100");
     verdict("force-the-race");
 }
