@@ -39,6 +39,7 @@ void close(int connection) { open.decrementAndGet(); }
 /// A query of 50 ms on the connection; every 25th request's query fails.
 String query(int connection, int request) throws InterruptedException {
     queried.incrementAndGet();
+    ranAQuery();
     mostQuerying.accumulateAndGet(querying.incrementAndGet(), Math::max);
     Thread.sleep(50);
     querying.decrementAndGet();
@@ -49,11 +50,12 @@ String query(int connection, int request) throws InterruptedException {
 // ---- Checking your work: no need to read past this line. ----
 
 void main() throws Exception {
-    long[] first = {0, 0, 0}, second = first;
+    long[] first = {0, 0, 0}, second = first, afterFailures = first;
     try {   // both copies start, then two bursts
         var copies = List.of(new Service(), new Service());
-        first = burst(copies);
-        second = burst(copies);
+        first = burst(copies, 300);
+        second = burst(copies, 300);
+        afterFailures = burst(copies, MAX_CONNECTIONS / COPIES);   // 10 to each copy, none fails
     } catch (IllegalStateException e) { }   // refused as a copy opened its connections
     check("connections the database refused", refused.get(), 0);
     long slowest = Math.max(first[0], second[0]);   // a wait, a query, and room for a busy machine
@@ -64,19 +66,23 @@ void main() throws Exception {
             opened.get(), "at most 20 (a pool opens a connection once)");
     checkThat("requests served in each burst by waiting for a connection (lesson 'The daemon trap': wait for it, not for a time)",
             first[2] >= 60 && second[2] >= 60, first[2] + ", then " + second[2], "at least 60 in each");
+    check("requests served after 48 queries had failed (lesson 'Wait or refuse': give a connection back in a finally)",
+            afterFailures[2], (long) MAX_CONNECTIONS);
+    check("queries run on a virtual thread that had run one before (lesson 'Wait or refuse': never pool virtual threads)",
+            reusedThreads.get(), 0);
     verdict("pool-size");
 }
 
-/// 300 requests to each copy at once: the burst's time (ms), the most queries at once, the queries run.
-long[] burst(List<Service> copies) throws InterruptedException {
+/// `each` requests to each copy at once: the burst's time (ms), the most queries at once, the queries run.
+long[] burst(List<Service> copies, int each) throws InterruptedException {
     mostQuerying.set(0);
     queried.set(0);
-    var ready = new CountDownLatch(copies.size() * 300);
+    var ready = new CountDownLatch(copies.size() * each);
     var go = new CountDownLatch(1);
     long start;
     try (var requests = Executors.newVirtualThreadPerTaskExecutor()) {
         for (Service copy : copies)
-            for (int i = 0; i < 300; i++) {
+            for (int i = 0; i < each; i++) {
                 int request = i;
                 requests.submit(() -> {
                     ready.countDown();
@@ -89,6 +95,15 @@ long[] burst(List<Service> copies) throws InterruptedException {
         go.countDown();
     }   // close() waits for the last answer
     return new long[] {(System.nanoTime() - start) / 1_000_000, mostQuerying.get(), queried.get()};
+}
+
+final ThreadLocal<Boolean> hasRunAQuery = ThreadLocal.withInitial(() -> false);
+final AtomicInteger reusedThreads = new AtomicInteger();
+
+/// Counts a query on a virtual thread that has run one before: a pool's thread, kept for the next task.
+void ranAQuery() {
+    if (Thread.currentThread().isVirtual() && hasRunAQuery.get()) reusedThreads.incrementAndGet();
+    hasRunAQuery.set(true);
 }
 
 final List<String> failed = new ArrayList<>();
