@@ -6,7 +6,7 @@
 // price, then charges the card at a payment gateway that takes at most GATEWAY_LIMIT calls at
 // once. The caller waits for the receipt until its deadline. Every call to another service is
 // a sleep standing in for the network. As shipped, orders run on a pool of platform threads.
-// main() checks six things, each on a line of its own. Make them all pass.
+// main() checks seven things, each on a line of its own. Make them all pass.
 
 static final int POOL_THREADS = 40;
 static final int GATEWAY_LIMIT = 50;
@@ -152,8 +152,12 @@ void main() throws Exception {
     checkThat("order threads still alive a second after the burst (lesson 'Wait or refuse': never pool virtual threads)",
             burst.alive() == 0, burst.alive() + " (a pool keeps its threads for the next order)", "0: a thread per order ends with it");
 
-    // (2) The gateway full, and an order that gives up while it waits for a permit.
+    // (2) An order cancelled while the gateway holds it; then the gateway full, and an order
+    // that gives up while it waits for a permit.
+    cancelledAtTheGateway();
     int peakBeforeGivingUp = gatewayFullOneGivesUp();
+    checkThat("orders at the gateway at once when it was full, after one was cancelled there (lesson 'Wait or refuse': release in a finally)",
+            gatewayFullAt == GATEWAY_LIMIT, gatewayFullAt + " at once", GATEWAY_LIMIT);
 
     // (3) and (4), at the same time: a price call that fails, and a caller that gives up.
     Thread failing = Thread.ofVirtual().start(() -> quietly(new Order(BURST + 1, GLOBE), BURST_DEADLINE));
@@ -227,6 +231,18 @@ Burst burst() throws InterruptedException {
     return new Burst(done.get(), failures.size(), onVirtualThreads.get(), alive, ms, failures.isEmpty() ? "" : failures.peek());
 }
 
+/// One order whose caller gives up while the gateway holds its payment: the order is
+/// interrupted at the gateway, and whatever it holds there must come back.
+void cancelledAtTheGateway() throws InterruptedException {
+    paymentsHeld = new CountDownLatch(1);
+    Thread.ofVirtual().start(() -> quietly(new Order(BURST + 3, BOOK), PERMIT_DEADLINE)).join();
+    waitUntil(() -> atGateway.get() == 0, Duration.ofMillis(GRACE_MS));
+    paymentsHeld.countDown();
+    waitUntil(() -> atGateway.get() == 0, Duration.ofMillis(GRACE_MS));
+}
+
+int gatewayFullAt;   // how many orders the gateway held at once when it was to be full
+
 /// GATEWAY_LIMIT orders held at the gateway, then two more. One gives up while it waits for a
 /// permit; the other must still wait. Returns the peak at the gateway before the one gave up.
 int gatewayFullOneGivesUp() throws InterruptedException {
@@ -237,6 +253,7 @@ int gatewayFullOneGivesUp() throws InterruptedException {
         held.add(Thread.ofVirtual().start(() -> quietly(order, BURST_DEADLINE)));
     }
     waitUntil(() -> atGateway.get() >= GATEWAY_LIMIT, SLOW_CALL);   // a pool of 40 never gets there
+    gatewayFullAt = atGateway.get();
     int peakBefore = peakAtGateway.get();
     Thread givesUp = Thread.ofVirtual().start(() -> quietly(new Order(HELD + GATEWAY_LIMIT, BOOK), PERMIT_DEADLINE));
     var waits = new Order(HELD + GATEWAY_LIMIT + 1, BOOK);
