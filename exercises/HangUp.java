@@ -42,6 +42,7 @@ final int SPARE_PLATFORM_THREADS = Runtime.getRuntime().availableProcessors() + 
 
 final Queue<Socket> serverSide = new ConcurrentLinkedQueue<>();   // every connection accepted
 final Set<Thread> servingThreads = ConcurrentHashMap.newKeySet();   // the threads that answered
+final Set<Integer> resetPorts = ConcurrentHashMap.newKeySet();   // the clients that reset their connection, by port
 volatile Exception acceptFailure;
 
 /// The server's accept, noted so that the checks can see whether each connection was closed.
@@ -86,6 +87,10 @@ void main() throws Exception {
                         allAsked.countDown();
                     }
                     hangUp.await();   // stays connected until every client has had its answer, or not
+                    if (client % 10 == 9) {   // one in ten breaks the connection off: a reset, not a goodbye
+                        resetPorts.add(socket.getLocalPort());
+                        socket.setSoLinger(true, 0);
+                    }
                 } catch (IOException | InterruptedException e) {
                     allAsked.countDown();   // could not connect: not echoed
                 }
@@ -102,7 +107,9 @@ void main() throws Exception {
         check("clients echoed while all " + CLIENTS + " stay connected", echoedWhileConnected, CLIENTS);
         checkThat("platform threads the server added for " + CLIENTS + " open connections", platformAdded <= SPARE_PLATFORM_THREADS,
                 platformAdded, "at most " + SPARE_PLATFORM_THREADS + " (the carriers, and a few more)");
-        check("connections the server still holds open after their clients hung up", openAfterAWhile(), 0L);
+        check("connections the server still holds open after their clients hung up", openAfterAWhile(false), 0L);
+        check("connections the server still holds open after their clients reset them (the read threw: only a finally still closes them)",
+                openAfterAWhile(true), 0L);
         long alive = aliveAfterAWhile();
         checkThat("connection threads still alive after their clients hung up", alive == 0,
                 alive + (alive > 0 ? " (a pool keeps its threads for the next task)" : ""),
@@ -113,11 +120,12 @@ void main() throws Exception {
     verdict("hang-up");
 }
 
-/// The server notices a hang-up when its read returns: give it up to 3 s to close them all.
-long openAfterAWhile() throws InterruptedException {
+/// The server notices a hang-up when its read returns, a reset when it throws: give it up to 3 s
+/// to close them all. Counts the connections of the clients that reset theirs, or of the others.
+long openAfterAWhile(boolean reset) throws InterruptedException {
     long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
     while (serverSide.stream().anyMatch(s -> !s.isClosed()) && System.nanoTime() < until) Thread.sleep(10);
-    return serverSide.stream().filter(s -> !s.isClosed()).count();
+    return serverSide.stream().filter(s -> !s.isClosed() && resetPorts.contains(s.getPort()) == reset).count();
 }
 
 /// A thread of its own per connection ends with it; give them up to 2 s.
