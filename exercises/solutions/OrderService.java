@@ -235,10 +235,11 @@ Burst burst() throws InterruptedException {
 /// interrupted at the gateway, and whatever it holds there must come back.
 void cancelledAtTheGateway() throws InterruptedException {
     paymentsHeld = new CountDownLatch(1);
-    Thread.ofVirtual().start(() -> quietly(new Order(BURST + 3, BOOK), PERMIT_DEADLINE)).join();
+    Thread caller = Thread.ofVirtual().start(() -> quietly(new Order(BURST + 3, BOOK), PERMIT_DEADLINE));
+    caller.join(PERMIT_DEADLINE.plusMillis(GRACE_MS));   // bounded: a caller might wait for good
     waitUntil(() -> atGateway.get() == 0, Duration.ofMillis(GRACE_MS));
     paymentsHeld.countDown();
-    waitUntil(() -> atGateway.get() == 0, Duration.ofMillis(GRACE_MS));
+    caller.join();
 }
 
 int gatewayFullAt;   // how many orders the gateway held at once when it was to be full
