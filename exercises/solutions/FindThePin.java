@@ -9,6 +9,8 @@
 // Step 2: change the design of the kind that pins, so that nothing pins and the table is
 // still loaded once, by the first request that needs it.
 
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordingStream;
 
 static final int REQUESTS = 30, CURRENCIES = 5;   // requests of each kind
@@ -146,6 +148,7 @@ void main() {
     check("requests answered right", rightAnswers(answers), 3 * REQUESTS);
     check("times the rates were loaded", rateLoads.get(), 1);
     check("the thread that loaded the rates", rateLoader, "a request's virtual thread");
+    check("JFR recordings left running after a task given to pinnedEvents threw", recordingsLeftByATaskThatThrows(), 0L);
     verdict("find-the-pin");
 }
 
@@ -180,6 +183,17 @@ int countPins(Runnable work) {
         jfr.stop();
     }
     return pins.get();
+}
+
+/// pinnedEvents given a task that throws, as a request may: how many recordings still run after it.
+long recordingsLeftByATaskThatThrows() {
+    try {
+        pinnedEvents(() -> { throw new IllegalStateException("a request that failed"); });
+    } catch (IllegalStateException expected) {
+        // pinnedEvents may pass the task's exception on: the question is what it leaves running
+    }
+    return FlightRecorder.getFlightRecorder().getRecordings().stream()
+            .filter(r -> r.getState() == RecordingState.RUNNING).count();
 }
 
 int rightAnswers(String[][] answers) {
