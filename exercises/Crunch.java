@@ -28,6 +28,7 @@ void main() throws Exception {
         computing.await(5, TimeUnit.SECONDS);            // reports are counting: a quick request comes in
         countedWhenAnswered = answerQuickRequest();
     }
+    int countedSlowly = reportWithALastPageSlowerToCount();
     // ---- your part: change only from here to its end ----
     // TODO (3 of 3): the service has stopped; stop what it no longer needs
     // ---- end of your part ----
@@ -35,6 +36,8 @@ void main() throws Exception {
     long exact = 0;
     for (var report : reports) if (report.get() == PRIMES) exact++;
     check("reports that counted " + PRIMES + " primes", exact, (long) REPORTS);
+    check("a report whose last page took a second longer to count counted " + PRIMES + " primes (lesson 'The daemon trap': wait for it, not for a time)",
+            countedSlowly, PRIMES);
     check("pages counted before a quick request was answered (lesson 'When virtual threads do not help': a virtual thread that computes keeps its carrier)",
             countedWhenAnswered, 0);
     checkThat("threads the pages were counted on", onPlatformThreads(computedOn) == CORES && computedOn.size() == CORES,
@@ -77,6 +80,7 @@ int[] readPage(int page) throws InterruptedException {
 int countPrimes(int[] numbers) {
     computedOn.add(Thread.currentThread());
     computing.countDown();
+    slowerOnceForTheChecks(numbers);
     int count = 0;
     for (int n : numbers) {
         if (isPrime(n)) count++;
@@ -102,6 +106,27 @@ int answerQuickRequest() throws InterruptedException {
 }
 
 // ---- Checking your work: no need to read past this line. ----
+
+volatile boolean lastPageSlower;
+
+/// One report more, alone, whose last page takes a second longer to count than the others.
+int reportWithALastPageSlowerToCount() throws Exception {
+    lastPageSlower = true;
+    try (var one = Executors.newVirtualThreadPerTaskExecutor()) {
+        return one.submit(this::report).get();
+    } finally {
+        lastPageSlower = false;
+    }
+}
+
+void slowerOnceForTheChecks(int[] numbers) {
+    if (!lastPageSlower || numbers[0] != FROM + (PAGES - 1) * PAGE) return;
+    try {
+        Thread.sleep(Duration.ofSeconds(1));
+    } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+    }
+}
 
 final CountDownLatch computing = new CountDownLatch(CORES);
 final AtomicInteger counted = new AtomicInteger(), reading = new AtomicInteger(), mostReading = new AtomicInteger();
