@@ -15,6 +15,8 @@ public record Excerpt(List<Part> parts) {
     /// Lines `first` (1-based) to `first + lines.size() - 1`; `fold` says what a folded part holds, null when open.
     public record Part(int first, List<String> lines, String fold) {
         public boolean folded() { return fold != null; }
+        /// The part of an exercise under its "Checking your work" line.
+        public boolean checking() { return CHECKING_FOLD.equals(fold); }
         /// The summary a fold shows: "42 lines: reading /proc".
         public String summary() { return lines.size() + " lines: " + fold; }
     }
@@ -25,6 +27,7 @@ public record Excerpt(List<Part> parts) {
     static final Pattern MARKER = Pattern.compile("^\\s*// @[a-z]\\w*");
     /// Where an exercise's checking code starts (the same line in every exercise).
     static final String CHECKING = "// ---- Checking your work:";
+    static final String CHECKING_FOLD = "checking your work";
 
     /// The lines a reader sees before unfolding anything.
     public int openLines() {
@@ -57,7 +60,7 @@ public record Excerpt(List<Part> parts) {
                 throw new BuildError(file, i + 1, "unknown marker '" + line.strip() + "': a program folds with // @fold WHAT IT HOLDS ... // @end");
             } else if (exercise && fold == null && line.startsWith(CHECKING)) {
                 add(parts, lines, start, i, null);
-                add(parts, lines, i, lines.size(), "checking your work");
+                add(parts, lines, i, lines.size(), CHECKING_FOLD);
                 return new Excerpt(List.copyOf(parts));
             }
         }

@@ -44,7 +44,8 @@ final class ExerciseDirective implements Directive.OnALine {
         }
         Element solution = section.appendElement("details").addClass("solution");
         solution.appendElement("summary").text("Solution");
-        solution.append(ProgramDirective.html(page.course().program(page.catalog().get(ex.solutionAlias(), file, line)), false, true));
+        solution.append(ProgramDirective.html(page.course().program(page.catalog().get(ex.solutionAlias(), file, line)), false, true,
+                "program-" + ex.name()));
         if (lesson != null)
             for (Lesson.DeclaredRun r : lesson.runs())
                 if (r.alias().equals(ex.solutionAlias())) solution.append(RunDirective.html(page, page.recording(r.id(), file, line), page.course().recordings().isStale(r.id(), file, line)));

@@ -21,6 +21,13 @@ final class ProgramDirective implements Directive.OnALine {
     /// The figure for one alias; exercises show two of them. `recorded`: a run of it is recorded,
     /// so the box says how to compare with it. `runBox`: false leaves the box out ({{listing}}).
     static String html(ProgramTexts.Text program, boolean recorded, boolean runBox) {
+        return html(program, recorded, runBox, null);
+    }
+
+    /// As above; `checkingShownIn`, when not null, is the id of a figure on the same page that
+    /// shows this program's checking part already (an exercise's, for its solution, which by
+    /// rule changes nothing there): the part is named and linked to, not shown twice.
+    static String html(ProgramTexts.Text program, boolean recorded, boolean runBox, String checkingShownIn) {
         Catalog.Alias alias = program.alias();
         String ref = alias.ref();
         String name = alias.script().getFileName().toString();
@@ -30,7 +37,7 @@ final class ProgramDirective implements Directive.OnALine {
         caption.appendElement("span").addClass("file").text(ref);
         caption.appendText(" ");
         caption.appendElement("a").addClass("download").attr("href", "code/" + codePath(alias)).attr("download", name).text("Download " + name);
-        listing(figure, program.shown(), program.excerpt());
+        listing(figure, program.shown(), program.excerpt(), checkingShownIn);
         if (!runBox) return Html.of(figure) + "\n";
         Element runIt = figure.appendElement("div").addClass("run-it");
         runIt.appendElement("p").addClass("run-it-title").text("Run it");
@@ -56,9 +63,21 @@ final class ProgramDirective implements Directive.OnALine {
     /// starts in the file; the text is highlighted as one, so a comment or text block that spans
     /// parts keeps its colour.
     static void listing(Element figure, String source, Excerpt excerpt) {
+        listing(figure, source, excerpt, null);
+    }
+
+    static void listing(Element figure, String source, Excerpt excerpt, String checkingShownIn) {
         String[] lines = Highlight.toHtml(source).split("\n", -1);   // one bare <span> per line
         for (Excerpt.Part part : excerpt.parts()) {
             Element parent = figure;
+            if (checkingShownIn != null && part.checking()) {
+                Element same = figure.appendElement("p").addClass("fold-same");
+                same.appendText("Lines " + part.first() + "–" + (part.first() + part.lines().size() - 1)
+                        + ", checking your work: the same as in ");
+                same.appendElement("a").attr("href", "#" + checkingShownIn).text("the exercise above");
+                same.appendText(". Download gives the whole file.");
+                continue;
+            }
             if (part.folded()) {
                 parent = figure.appendElement("details").addClass("fold");
                 parent.appendElement("summary").text(part.summary());

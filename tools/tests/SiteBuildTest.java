@@ -58,14 +58,27 @@ class SiteBuildTest {
     void everyProgramOnAPageIsTheFileAsShipped() throws Exception {
         var catalog = Catalog.load(Proc.ROOT);
         var texts = ProgramTexts.load(catalog);
-        for (Lesson l : Lesson.loadAll(Proc.ROOT))
-            for (var fig : Jsoup.parse(site.resolve(l.page())).select("figure.program")) {
+        for (Lesson l : Lesson.loadAll(Proc.ROOT)) {
+            var page = Jsoup.parse(site.resolve(l.page()));
+            for (var fig : page.select("figure.program")) {
                 var alias = catalog.aliases().get(fig.id().replaceFirst("^program-", ""));
                 assertNotNull(alias, fig.id());
-                // The open parts and the folds, in order, are the whole file.
-                String onPage = fig.select("pre.code > code").stream().map(org.jsoup.nodes.Element::wholeText).collect(java.util.stream.Collectors.joining("\n"));
+                // The open parts and the folds, in order, are the whole file. A solution names its
+                // checking part instead of showing it again: the exercise's, linked, is that text.
+                String onPage = fig.select("pre.code > code, p.fold-same").stream()
+                        .map(e -> e.is("p") ? checkingShownBy(page, e) : e.wholeText())
+                        .collect(java.util.stream.Collectors.joining("\n"));
                 assertEquals(texts.of(alias).shown().stripTrailing(), onPage.stripTrailing(), l.page() + " " + fig.id());
             }
+        }
+    }
+
+    /// The checking part of the figure a solution's "the same as in the exercise above" links to.
+    static String checkingShownBy(org.jsoup.nodes.Document page, org.jsoup.nodes.Element note) {
+        var figure = page.getElementById(note.selectFirst("a").attr("href").substring(1));
+        assertNotNull(figure, "the figure " + note.text() + " links to");
+        return figure.select("details.fold").stream().filter(d -> d.selectFirst("summary").text().endsWith(": checking your work"))
+                .findFirst().orElseThrow(() -> new AssertionError(figure.id() + " has no checking part")).selectFirst("pre.code > code").wholeText();
     }
 
     // ---- through ./build.sh, on a copy, so the real site/ is never touched
