@@ -4,7 +4,7 @@
 void main() throws InterruptedException {
     Thread hello = Thread.ofVirtual().start(
             () -> IO.println("hello from " + Thread.currentThread()));
-    hello.join();   // wait for it: the JVM would not
+    hello.join();   // wait for it: the JVM does not wait for virtual threads
 
     long start = System.nanoTime();
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {

@@ -1,5 +1,5 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
-//JAVA 25+
+//JAVA 25
 //PREVIEW
 
 // The capstone: an order service. For each order it asks two services at once, stock and
