@@ -297,6 +297,9 @@ int checkOne(Exercise e) {
 void offerTheSolution(Exercise e) {
     IO.println("Solved " + e.name() + ". To compare with yours, the course's solution: " + Course.relative(e.solution())
             + " (run it: ./jbang " + e.solutionAlias() + ")");
+    if (e == exercises.getLast())
+        IO.println("The capstone's discussion, now that it is solved: the last fold of lesson " + lessonOf(e)
+                + ", \"Deeper: the five answers\".");
 }
 
 /// A warning when a line outside the exercise's marked part differs from the exercise as

@@ -1,12 +1,12 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
+// The capstone: an order service. Each order asks for its stock and price at once, then
+// charges the card at a payment gateway that takes at most GATEWAY_LIMIT calls at once; its
+// caller waits for the receipt until a deadline. Every call is a sleep standing in for the
+// network. As shipped, orders run on a pool of platform threads. main() checks seven things,
+// one line each: make them all pass.
+// @fold JBang's lines (JDK 25, a preview API) and the settings: threads, gateway limit, call times
 //JAVA 25
 //PREVIEW
-
-// The capstone: an order service. For each order it asks two services at once, stock and
-// price, then charges the card at a payment gateway that takes at most GATEWAY_LIMIT calls at
-// once. The caller waits for the receipt until its deadline. Every call to another service is
-// a sleep standing in for the network. As shipped, orders run on a pool of platform threads.
-// main() checks seven things, each on a line of its own. Make them all pass.
 
 static final int POOL_THREADS = 40;
 static final int GATEWAY_LIMIT = 50;
@@ -15,14 +15,13 @@ static final Duration PAYMENT = Duration.ofMillis(10);       // the gateway
 static final String BOOK = "book", GLOBE = "globe";
 static final Duration SLOW_CALL = Duration.ofMillis(1_000);   // stock, for anything but a book
 static final Duration PRICE_FAILS_AFTER = Duration.ofMillis(20);
-
+// @end
 // ---- your part: change only from here to its end ----
 // exercise: final ExecutorService orderThreads = Executors.newFixedThreadPool(POOL_THREADS);
 final ExecutorService orderThreads = Executors.newVirtualThreadPerTaskExecutor();
 // end exercise
 // ---- end of your part ----
 
-/// The service's front door: the caller gets a receipt, or gives up after `deadline`.
 Receipt placeOrder(Order order, Duration deadline) throws Exception {
     Future<Receipt> receipt = orderThreads.submit(() -> process(order));
     // ---- your part: change only from here to its end ----
@@ -58,7 +57,6 @@ Receipt process(Order order) throws Exception {
 // end exercise
 // ---- end of your part ----
 
-/// Stock and price, asked at the same time.
 Quote quote(Order order) throws Exception {
     // ---- your part: change only from here to its end ----
     // exercise: try (var calls = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -76,6 +74,7 @@ Quote quote(Order order) throws Exception {
     // ---- end of your part ----
 }
 
+// @fold the charge the gateway is sent, written into a buffer that each thread keeps
 /// The charge the gateway is sent, written into a buffer.
 // ---- your part: change only from here to its end ----
 // exercise: /// Allocating a 64 KB buffer for every charge showed up in a profile of the service,
@@ -93,8 +92,8 @@ ByteBuffer charge(Order order, Quote quote) {
 }
 // end exercise
 // ---- end of your part ----
-
-// @fold the other services: stock, price (it fails for a globe) and the payment gateway
+// @end
+// @fold the other services: stock, price (it fails for a globe), the payment gateway, and the records
 // The other services. call(...) waits as a network call would, and notes the call for the checks.
 
 int stock(Order order) throws InterruptedException {
@@ -117,11 +116,11 @@ Receipt gateway(Order order, Quote quote, ByteBuffer charge) throws InterruptedE
     call("gateway", order, PAYMENT);
     return new Receipt(order.id(), quote.cents());
 }
-// @end
 
 record Order(int id, String product) {}
 record Quote(int inStock, long cents) {}
 record Receipt(int order, long cents) {}
+// @end
 
 // ---- Checking your work: no need to read past this line. ----
 
