@@ -24,7 +24,7 @@ static int startOf(int task, int threads, int secondsEach) {
 
 record Case(int tasks, int secondsEach, int deadline, int expected) {
     String name() {
-        return "threadsFor(" + n(tasks) + (tasks == 1 ? " task" : " tasks") + " of " + secondsEach + " s, done by "
+        return "threadsFor(" + n(tasks) + (tasks == 1 ? " task of " : " tasks of ") + secondsEach + " s, done by "
                 + n(deadline) + " s)";
     }
 }
