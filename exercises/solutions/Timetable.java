@@ -51,7 +51,7 @@ void main() {
             int got = threadsFor(c.tasks(), c.secondsEach(), c.deadline());
             result = got == c.expected() ? null : "got " + got + ", expected " + c.expected();
         } catch (RuntimeException e) {
-            result = "threw " + e + ", expected " + c.expected();
+            result = "got " + e + ", expected " + c.expected();
         }
         if (result == null) {
             IO.println("ok   " + c.name());
