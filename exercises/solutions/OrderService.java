@@ -1,9 +1,9 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
-// The capstone: an order service. Each order asks for its stock and price at once, then
-// charges the card at a payment gateway that takes at most GATEWAY_LIMIT calls at once; its
-// caller waits for the receipt until a deadline. Every call is a sleep standing in for the
-// network. As shipped, orders run on a pool of platform threads. main() checks seven things,
-// one line each: make them all pass.
+// The capstone: an order service. Each order asks for stock and price at
+// once, then charges a card at a gateway that takes GATEWAY_LIMIT calls at
+// once; its caller waits for the receipt until a deadline. Each call
+// sleeps, standing in for the network. As shipped, a pool of platform
+// threads runs the orders. main() checks seven things: make them all pass.
 // @fold JBang's lines (JDK 25, a preview API) and the settings: threads, gateway limit, call times
 //JAVA 25
 //PREVIEW
