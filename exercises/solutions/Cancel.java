@@ -1,15 +1,17 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// A caller waits at most 100 ms for a report, then gives up. The report holds one of the
-// office's two printers while it prints 15 sections: 20 ms of computing and 100 ms at the
-// printer each, about 1.8 s in all. When the caller gives up, the report must stop within a
-// section, and the printer it held must be free again for the next report.
-// Done when the check says Solved. No single line does it: read what happens to an interrupt
-// on its way from the caller to the printer, and what the report still holds when it stops.
+// A caller waits at most 100 ms for a report, then gives up. The report
+// holds one of the office's two printers while it prints 15 sections: 20 ms
+// of computing and 100 ms at the printer each, about 1.8 s in all. When the
+// caller gives up, the report must stop within a section, and the printer it
+// held must be free again for the next report. Done when the check says
+// Solved. No single line does it: follow an interrupt on its way from the
+// caller to the printer, and see what the report still holds when it stops.
 
 static final int SECTIONS = 15, PRINTERS = 2;
-static final Duration COMPUTING = Duration.ofMillis(20), PRINTING = Duration.ofMillis(100);
+static final Duration COMPUTING = Duration.ofMillis(20);   // each section
+static final Duration PRINTING = Duration.ofMillis(100);   // each section
 
 final Semaphore printers = new Semaphore(PRINTERS);
 final AtomicInteger sectionsPrinted = new AtomicInteger();
@@ -44,7 +46,7 @@ String fetchReport(ExecutorService executor) throws Exception {
 // exercise:     try {
 // exercise:         Thread.sleep(PRINTING);
 // exercise:     } catch (InterruptedException e) {
-// exercise:         // a section cut short is a wasted sheet: finish it anyway
+// exercise:         // a section cut short wastes a sheet: finish it anyway
 // exercise:     }
 // exercise:     return printed(section);
 // exercise: }
@@ -61,7 +63,7 @@ String buildReport() throws InterruptedException {
     }
 }
 
-/// Sends a section to the printer, which takes 100 ms a section. An interrupt ends the wait.
+/// Sends a section to the printer, 100 ms a section. An interrupt ends the wait.
 String print(String section) throws InterruptedException {
     Thread.sleep(PRINTING);
     return printed(section);
@@ -77,13 +79,15 @@ String computeSection(int section) {
     return "section " + section + ": " + sum + "\n";
 }
 
+// ---- Checking your work: no need to read past this line. ----
+
 void main() throws Exception {
     String answer;
     int printedWhenTheCallerGaveUp;
     try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         answer = fetchReport(executor);
         printedWhenTheCallerGaveUp = sectionsPrinted.get();
-    }                                          // close() waits for every task still running
+    }   // close() waits for every task still running
     int printedAfter = sectionsPrinted.get() - printedWhenTheCallerGaveUp;
 
     check("the caller gave up", answer, "gave up");
@@ -93,8 +97,6 @@ void main() throws Exception {
             printers.availablePermits(), PRINTERS);
     verdict("cancel");
 }
-
-// ---- Checking your work: no need to read past this line. ----
 
 String printed(String section) {
     sectionsPrinted.incrementAndGet();
