@@ -4,10 +4,11 @@
 // A caller waits at most 100 ms for a report, then gives up. The report
 // holds one of the office's two printers while it prints 15 sections: 20 ms
 // of computing and 100 ms at the printer each, about 1.8 s in all. When the
-// caller gives up, the report must stop within a section, and the printer it
-// held must be free again for the next report. Done when the check says
-// Solved. No single line does it: follow an interrupt on its way from the
-// caller to the printer, and see what the report still holds when it stops.
+// caller gives up, the report must stop before it prints another section
+// (the one at the printer then may finish) and give its printer back.
+// Done when the check says Solved. No single line does it: follow an
+// interrupt from the caller to the printer, and see what the report still
+// holds when it stops.
 
 static final int SECTIONS = 15, PRINTERS = 2;
 static final Duration COMPUTING = Duration.ofMillis(20);   // each section
@@ -46,7 +47,7 @@ String fetchReport(ExecutorService executor) throws Exception {
 // exercise:     try {
 // exercise:         Thread.sleep(PRINTING);
 // exercise:     } catch (InterruptedException e) {
-// exercise:         // a section cut short wastes a sheet: finish it anyway
+// exercise:         // a section cut short would waste a sheet
 // exercise:     }
 // exercise:     return printed(section);
 // exercise: }

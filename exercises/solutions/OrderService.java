@@ -74,7 +74,7 @@ Quote quote(Order order) throws Exception {
     // ---- end of your part ----
 }
 
-// @fold the charge the gateway is sent, written into a buffer that each thread keeps
+// @fold the charge the gateway is sent, written into a buffer
 /// The charge the gateway is sent, written into a buffer.
 // ---- your part: change only from here to its end ----
 // exercise: /// Allocating a 64 KB buffer for every charge showed up in a profile of the service,
@@ -148,14 +148,14 @@ void main() throws Exception {
             burst.done() == BURST && burst.virtual() == BURST && burst.ms() < boundMs,
             burst, BURST + " done on virtual threads in under " + boundMs + " ms, a quarter under the " + poolMs
                     + " ms a pool of " + POOL_THREADS + " needs");
-    checkThat("order threads still alive a second after the burst (lesson 'Wait or refuse': never pool virtual threads)",
+    checkThat("no order thread alive a second after the burst (lesson 'Wait or refuse': never pool virtual threads)",
             burst.alive() == 0, burst.alive() + " (a pool keeps its threads for the next order)", "0: a thread per order ends with it");
 
     // (2) An order cancelled while the gateway holds it; then the gateway full, and an order
     // that gives up while it waits for a permit.
     cancelledAtTheGateway();
     int peakBeforeGivingUp = gatewayFullOneGivesUp();
-    checkThat("orders at the gateway at once when it was full, after one was cancelled there (lesson 'Wait or refuse': release in a finally)",
+    checkThat("the gateway full at 50 once an order cancelled there had left (lesson 'Wait or refuse': release in a finally)",
             gatewayFullAt == GATEWAY_LIMIT, gatewayFullAt + " at once", GATEWAY_LIMIT);
 
     // (3) and (4), at the same time: a price call that fails, and a caller that gives up.
@@ -327,10 +327,8 @@ void call(String service, Order order, Duration takes) throws InterruptedExcepti
     boolean gateway = service.equals("gateway");
     if (gateway) {
         peakAtGateway.accumulateAndGet(atGateway.incrementAndGet(), Math::max);
-        if (Thread.currentThread().isVirtual()) {
-            onVirtualThreads.incrementAndGet();
-            orderThreadsSeen.add(Thread.currentThread());
-        }
+        orderThreadsSeen.add(Thread.currentThread());
+        if (Thread.currentThread().isVirtual()) onVirtualThreads.incrementAndGet();
     }
     var running = runningByOrder.computeIfAbsent(order.id(), id -> new AtomicInteger());
     running.incrementAndGet();
