@@ -150,7 +150,7 @@ int overlapping() {
 record Threads(int own, int tasks, int threads, int platform, int shared, int kept, int busy, String what) {
     @Override
     public String toString() {
-        return own + " of " + tasks + " (" + tasks + " " + what + "s on " + threads + " threads"
+        return own + " of " + tasks + " (" + tasks + " " + what + "s on " + threads + (threads == 1 ? " thread" : " threads")
                 + (platform == 0 ? "" : ", " + platform + " of them platform threads")
                 + (shared == 0 ? "" : ", " + shared + " serving more than one request")
                 + (busy == 0 ? "" : ", " + busy + " still busy when the time was up")
