@@ -3,7 +3,8 @@
 
 // A product page needs two independent backend calls of 250 ms (a slow price: 1 s). On a pool of
 // 10, with the calls made in turn on a shared pool of 10, 300 pages take over 15 s. Make them take
-// a few rounds: every request and call on a virtual thread, and a page's two calls waiting at once.
+// a few rounds: every request and every call on a virtual thread of its own, and a page's two
+// calls waiting at once.
 
 import module java.net.http;
 import module jdk.httpserver;
