@@ -298,8 +298,8 @@ void offerTheSolution(Exercise e) {
     IO.println("Solved " + e.name() + ". To compare with yours, the course's solution: " + Course.relative(e.solution())
             + " (run it: ./jbang " + e.solutionAlias() + ")");
     if (e == exercises.getLast())
-        IO.println("The capstone's discussion, now that it is solved: the last fold of lesson " + lessonOf(e)
-                + ", \"Deeper: the five answers\".");
+        IO.println("Now that it is solved, read the capstone's discussion: the fold \"Deeper: the five answers\""
+                + " at the end of lesson " + lessonOf(e) + ".");
 }
 
 /// A warning when a line outside the exercise's marked part differs from the exercise as
