@@ -1,21 +1,32 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
 
-// Two hundred virtual threads each fetch a page (10 ms of waiting) and add its word count to
-// one shared total. The total must be exact, and the fetches must still wait at the same time.
-// Then the check counts many more pages from several threads at once, with fetches that
-// answer at once, as a busy server would: an update that is not atomic loses some of them.
+// Two hundred virtual threads each fetch a page (10 ms of waiting), then add what they found to
+// three shared results: the total of words, the count of each word, and the largest page seen.
+// Done means all three are exact and the fetches still wait at the same time. Then the check
+// counts many more pages from several threads at once, with fetches that answer at once, as a
+// busy server would: an update that is not one atomic step loses some of them.
 
 final int PAGES = 200;
+final List<String> WORDS = List.of("thread", "carrier", "lock", "wait");
 final AtomicInteger fetching = new AtomicInteger(), mostFetching = new AtomicInteger();
 
+record Page(List<String> words, int bytes) {}
+
 // ---- your part: change only from here to its end ----
-long totalWords;   // shared by every thread
+long totalWords;                                      // the three results, shared
+final Map<String, Long> wordCounts = new HashMap<>(); // by every thread
+int largestPage;                                      // in bytes
 
 long total() { return totalWords; }
+long countOf(String word) { return wordCounts.getOrDefault(word, 0L); }
+int largest() { return largestPage; }
 
 void countWords(int page) throws InterruptedException {
-    totalWords += wordsOn(page); // TODO: updates get lost here. Make the total exact.
+    Page fetched = fetch(page);
+    totalWords += fetched.words().size();
+    for (String word : fetched.words()) wordCounts.put(word, countOf(word) + 1);
+    if (fetched.bytes() > largestPage) largestPage = fetched.bytes();
 }
 // ---- end of your part ----
 
@@ -29,62 +40,106 @@ void main() throws Exception {
             });
         }
     }
-    long expected = 0;
-    for (int page = 1; page <= PAGES; page++) expected += wordsExpectedOn(page);
-    check("the total is exact", total(), expected);
+    long words = 0;   // what the pages hold, counted here on one thread
+    var counts = new TreeMap<String, Long>();
+    int largest = 0;
+    for (int page = 1; page <= PAGES; page++) {
+        Page p = pageOnTheWeb(page);
+        words += p.words().size();
+        for (String word : p.words()) counts.merge(word, 1L, Long::sum);
+        largest = Math.max(largest, p.bytes());
+    }
+    check("the total of words is exact", total(), words);
+    check("the count of each word is exact", counts(), counts);
+    check("the largest page is exact", largest(), largest);
     checkThat("most fetches waiting at once", mostFetching.get() > 1, mostFetching.get(),
             "more than 1 (one at a time, " + PAGES + " fetches take " + PAGES + " x 10 ms)");
 
-    long[] added = addAtTheSameInstant();
-    for (int round = 2; round <= ROUNDS && added[0] == added[1]; round++) added = addAtTheSameInstant();
-    check("the total stays exact when threads add at the same instant", added[0], added[1]);
+    for (int round = 1; round <= ROUNDS && (totalLost == null || countsLost == null || largestLost == null); round++)
+        addAtTheSameInstant();
+    checkNothingLost("the total stays exact when threads add at the same instant", totalLost);
+    checkNothingLost("the count of each word stays exact when threads add at the same instant", countsLost);
+    checkNothingLost("the largest page never shrinks when threads add at the same instant", largestLost);
     verdict("race");
 }
 
-/// Fetches a page and counts its words: mostly waiting, like a call over the network.
-int wordsOn(int page) throws InterruptedException {
-    if (answerAtOnce) return 1;
+/// Fetches a page: mostly waiting, like a call over the network.
+Page fetch(int page) throws InterruptedException {
+    if (answerAtOnce) return quickPage(page);
     mostFetching.accumulateAndGet(fetching.incrementAndGet(), Math::max);
     try {
         Thread.sleep(10);
     } finally {
         fetching.decrementAndGet();
     }
-    return wordsExpectedOn(page);
+    return pageOnTheWeb(page);
 }
 
-int wordsExpectedOn(int page) { return 300 + page % 7 * 50; }
+/// Page p has 300 to 600 words, the first p % 4 + 1 words of WORDS over and over, and a size of its own.
+Page pageOnTheWeb(int p) {
+    var words = new ArrayList<String>();
+    for (int i = 0; i < 300 + p % 7 * 50; i++) words.add(WORDS.get(i % (p % WORDS.size() + 1)));
+    return new Page(words, 2_000 + p * 89 % 1_000);
+}
+
+Map<String, Long> counts() {
+    return WORDS.stream().collect(Collectors.toMap(word -> word, this::countOf, Long::sum, TreeMap::new));
+}
 
 // ---- Checking your work: no need to read past this line. ----
 
-static final int ADDERS = 4, ROUNDS = 10;   // a lost update is likely in one round, near certain in ten
+static final int ADDERS = 4, ROUNDS = 15;   // on one core, most rounds show a lost update; fifteen, near certainly
 static final Duration ADDING = Duration.ofMillis(200);
 boolean answerAtOnce;   // set before the adders start: Thread.start makes it visible to them
+record Loss(Object got, Object expected) {}   // below: each result's first loss, in the first round that showed one
+Loss totalLost;
+Loss countsLost;
+Loss largestLost;
 
-/// One round: ADDERS platform threads, released together, count pages whose fetch answers at
-/// once, for 200 ms. Platform threads: the OS switches them at any instruction, even on one core, where
-/// one carrier would run virtual threads that never wait one after another. Returns what the
-/// total grew by and what it should have grown by.
-long[] addAtTheSameInstant() throws Exception {
+void checkNothingLost(String what, Loss loss) {
+    checkThat(what, loss == null, loss == null ? null : loss.got(), loss == null ? null : loss.expected());
+}
+
+/// A quick page has one word, and each one is a byte larger than the one before it: a largest
+/// page updated in two steps then writes a smaller size over a larger one.
+static final int FIRST_QUICK_PAGE = 1_000_000;   // larger than any page on the web
+final AtomicInteger lastQuickPage = new AtomicInteger(FIRST_QUICK_PAGE);
+final List<List<String>> oneWord = WORDS.stream().map(List::of).toList();
+
+Page quickPage(int page) { return new Page(oneWord.get(page % WORDS.size()), page); }
+
+/// One round: ADDERS platform threads, released together, count quick pages for 200 ms.
+/// Platform threads: the OS switches them at any instruction, even on one core, where one
+/// carrier would run virtual threads that never wait one after another. Before each page, an
+/// adder checks that the largest page is at least every page whose countWords has returned.
+void addAtTheSameInstant() throws Exception {
     answerAtOnce = true;
-    long before = total();
-    var expected = new AtomicLong();
+    long totalBefore = total();
+    Map<String, Long> countsBefore = counts();
+    var added = new AtomicLongArray(WORDS.size());   // what the adders' pages held, word by word
+    var counted = new AtomicIntegerArray(ADDERS);    // each adder's last page whose countWords has returned
+    var shrank = new AtomicReference<Loss>();
     var go = new CountDownLatch(1);
     var adders = new ArrayList<Thread>();
     for (int t = 0; t < ADDERS; t++) {
+        int adder = t;
         adders.add(Thread.ofPlatform().start(() -> {
-            long mine = 0;
+            long[] mine = new long[WORDS.size()];
             try {
                 go.await();
                 long until = System.nanoTime() + ADDING.toNanos();
-                for (int page = 1; page % 1_024 != 0 || System.nanoTime() < until; page++) {
-                    countWords(page);   // adds 1
-                    mine++;
+                for (int n = 1; n % 1_024 != 0 || System.nanoTime() < until; n++) {
+                    int done = largestOf(counted), largest = largest();
+                    if (largest < done) shrank.compareAndSet(null, new Loss(largest + " after a page of " + done, "never less"));
+                    int page = lastQuickPage.incrementAndGet();
+                    countWords(page);
+                    counted.setRelease(adder, page);   // cheap: a switch then lands in countWords more often
+                    mine[page % WORDS.size()]++;
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            expected.addAndGet(mine);
+            for (int w = 0; w < mine.length; w++) added.addAndGet(w, mine[w]);
         }));
     }
     // A thread that wakes every 50 microseconds makes the OS switch threads often, even on one core.
@@ -94,7 +149,26 @@ long[] addAtTheSameInstant() throws Exception {
     go.countDown();
     for (Thread t : adders) t.join();
     ticker.join();
-    return new long[] {total() - before, expected.get()};
+
+    long totalGot = total() - totalBefore, totalExpected = 0;
+    var countsGot = new TreeMap<String, Long>();
+    var countsExpected = new TreeMap<String, Long>();
+    for (int w = 0; w < WORDS.size(); w++) {
+        String word = WORDS.get(w);
+        countsGot.put(word, countOf(word) - countsBefore.get(word));
+        countsExpected.put(word, added.get(w));
+        totalExpected += added.get(w);
+    }
+    if (totalLost == null && totalGot != totalExpected) totalLost = new Loss(totalGot, totalExpected);
+    if (countsLost == null && !countsGot.equals(countsExpected)) countsLost = new Loss(countsGot, countsExpected);
+    if (shrank.get() == null && largest() != largestOf(counted)) shrank.set(new Loss(largest(), largestOf(counted)));
+    if (largestLost == null) largestLost = shrank.get();
+}
+
+int largestOf(AtomicIntegerArray pages) {
+    int largest = 0;
+    for (int i = 0; i < pages.length(); i++) largest = Math.max(largest, pages.getAcquire(i));
+    return largest;
 }
 
 final List<String> failed = new ArrayList<>();
