@@ -5,7 +5,7 @@
 // sleeps, standing in for the network. As shipped, a pool of platform
 // threads runs the orders. main() checks seven things: make them all pass.
 // @fold JBang's lines (JDK 25, a preview API) and the settings: threads, gateway limit, call times
-//JAVA 25
+//JAVA 25+
 //PREVIEW
 
 static final int POOL_THREADS = 40;

@@ -1,5 +1,5 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
-//JAVA 25
+//JAVA 25+
 //PREVIEW
 // @fold what the program shows, and the import of Joiner
 

@@ -1,5 +1,5 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
-//JAVA 25
+//JAVA 25+
 // @fold //PREVIEW, //DEPS on Logback, what it shows, imports, layout, log
 //PREVIEW
 //DEPS ch.qos.logback:logback-classic:1.6.7

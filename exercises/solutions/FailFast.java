@@ -1,5 +1,5 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
-//JAVA 25
+//JAVA 25+
 //PREVIEW
 
 // A product page needs a price and a stock level, fetched at the same time, for a request

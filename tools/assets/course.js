@@ -1,9 +1,6 @@
-/* Java Virtual Threads, Measured: the few things a page does with JavaScript.
-   Everything here is optional: with JavaScript off every page still reads in full.
-   Nothing here adds to the layout: the buttons are in the page already (shown from the first
-   paint by the stylesheet's html.js rules), so the page does not move when this arrives.
-   Theme toggle, lessons menu on small screens, copy buttons, search, keyboard shortcuts,
-   table-of-contents highlight, printing with hints open; widgets load their own script. */
+/* Java Virtual Threads, Measured: the few things a page does with JavaScript. All optional:
+   with it off every page reads in full. It adds nothing to the layout (the buttons are in the
+   page, shown from the first paint by html.js rules), so the page does not move. */
 (function () {
   "use strict";
   var doc = document, root = doc.documentElement;
@@ -94,12 +91,15 @@
     } else fallback();
   }
   $$("figure.program").forEach(function (fig) {
-    var codes = $$("pre.code code", fig), b = $("figcaption button.copy", fig);
+    var codes = $$("pre.code code, p.fold-same", fig), b = $("figcaption button.copy", fig);
     if (!codes.length || !b) return;
     var name = ($("figcaption .file", fig) || {}).textContent || "the program";
     b.addEventListener("click", function () {
-      // Open and folded parts in order: the whole file. Each line is a span; numbers are CSS, so not in the text.
-      var text = codes.map(function (c) { return c.textContent; }).join("\n");
+      // Open and folded parts in order: the whole file (line numbers are CSS). A solution's
+      // p.fold-same stands for its exercise's checking part: the last fold of the one it links to.
+      var text = codes.map(function (c) {
+        return c.tagName == "P" ? $("code", $$("details.fold", $(c.firstElementChild.hash)).pop()).textContent : c.textContent;
+      }).join("\n");
       copy(text + "\n", b, name); // the highlighter drops the file's final newline
     });
   });

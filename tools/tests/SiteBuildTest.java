@@ -156,7 +156,7 @@ class SiteBuildTest {
         assertTrue(waits.out().contains("10 tasks on virtual threads took"), waits.all());
         assertTrue(waits.err().contains("running: java programs/TenThousandWaits.java virtual 10"), waits.err());
         var check = Proc.run(repo, env, Proc.HangLimit.ofMinutes(2), List.of(repo.resolve("jbang").toString(), "check", "timetable"));
-        assertTrue(check.out().contains("Not solved yet: secondsFor("), check.all());
+        assertTrue(check.out().contains("Not solved yet: threadsFor("), check.all());
         var unknown = Proc.run(repo, env, Proc.HangLimit.ofMinutes(1), List.of(repo.resolve("jbang").toString(), "wiats"));
         // An unknown name is the course's to answer (tools/Help.java), JBang or not.
         assertEquals(2, unknown.exit(), unknown.all());

@@ -13,32 +13,32 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/// The `timetable` exercise (rounds of a pool, worked out by hand): as shipped it fails, a wrong fix is caught, the solution passes.
+/// The `timetable` exercise (the rounds rule turned around: the fewest threads for a deadline): as shipped it fails, a wrong fix is caught, the solution passes.
 @Programs
 class TimetableTest {
 
     static final Path SOLUTION = Path.of("exercises/solutions/Timetable.java");
 
-    static final String HEADLINE = "secondsFor(201 tasks, 200 threads, 1 s)";
+    static final String HEADLINE = "threadsFor(201 tasks of 1 s, done by 2 s)";
 
     @Test
     @DisplayName("timetable: as shipped, it fails naming a case and how to get a hint")
     void shippedTimetableFails() throws IOException {
         var r = runShipped(UnaryOperator.identity());
         assertEquals(1, r.exit(), r.all());
-        assertTrue(r.out().contains("FAIL secondsFor(7 tasks, 3 threads, 2 s): got 0 s, expected 6 s"), r.all());
-        assertTrue(r.out().contains("Not solved yet: secondsFor(7 tasks, 3 threads, 2 s)\n"
+        assertTrue(r.out().contains("FAIL threadsFor(7 tasks of 2 s, done by 6 s): got 0, expected 3"), r.all());
+        assertTrue(r.out().contains("Not solved yet: threadsFor(7 tasks of 2 s, done by 6 s)\n"
                 + "Hint: ./jbang check --hint timetable\n"), r.all());
         assertFalse(r.out().contains("Solved."), r.all());
     }
 
     @Test
-    @DisplayName("timetable: plain integer division is caught by the 201 / 200 case")
+    @DisplayName("timetable: plain integer division of the tasks over the rounds is caught, 201 tasks by 2 s among them")
     void integerDivisionIsCaught() throws IOException {
-        var r = runShipped(text -> text.replace("return 0; // TODO", "return tasks / threads * secondsEach; // TODO"));
+        var r = runShipped(text -> text.replace("    return 0;\n", "    return tasks / (deadline / secondsEach);\n"));
         assertEquals(1, r.exit(), r.all());
-        assertTrue(r.out().contains("FAIL secondsFor(7 tasks, 3 threads, 2 s): got 4 s, expected 6 s"), r.all());
-        assertTrue(r.out().contains("FAIL " + HEADLINE + ": got 1 s, expected 2 s"), r.all());
+        assertTrue(r.out().contains("FAIL threadsFor(7 tasks of 2 s, done by 6 s): got 2, expected 3"), r.all());
+        assertTrue(r.out().contains("FAIL " + HEADLINE + ": got 100, expected 101"), r.all());
     }
 
     @Test
@@ -50,7 +50,7 @@ class TimetableTest {
         assertTrue(r.out().contains("tasks start at (s): 0, 0, 0, 2, 2, 2, 4\n  all done after 6 s"), r.all());
         assertTrue(r.out().contains("10,000 tasks, 200 threads, 1 s each: all done after 50 s"), r.all());
         assertTrue(r.out().contains("10,000 tasks, 10,000 threads, 1 s each: all done after 1 s"), r.all());
-        assertTrue(r.out().contains("201 tasks, 200 threads, 1 s each: all done after 2 s"), r.all());
+        assertTrue(r.out().contains("201 tasks, 101 threads, 1 s each: all done after 2 s"), r.all());
         assertTrue(r.out().endsWith("Solved.\n"), r.all());
     }
 
