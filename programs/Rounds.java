@@ -24,7 +24,7 @@ void main(String[] args) throws InterruptedException {
                 starts.add(new Start(n, millisSince(begin), thread));
                 // only waits, and holds its thread all the while
                 Thread.sleep(Duration.ofSeconds(seconds));
-                return null;
+                return null;   // a value: a Callable, so sleep may throw
             });
         }
     } // close() waits for every task
