@@ -62,10 +62,7 @@ final class ProgramDirective implements Directive.OnALine {
     /// a `<details>` that says what it holds. Each listing starts its line numbers where its part
     /// starts in the file; the text is highlighted as one, so a comment or text block that spans
     /// parts keeps its colour.
-    static void listing(Element figure, String source, Excerpt excerpt) {
-        listing(figure, source, excerpt, null);
-    }
-
+    /// A part `checkingShownIn` names (see html) is a line linking to it, not a listing.
     static void listing(Element figure, String source, Excerpt excerpt, String checkingShownIn) {
         String[] lines = Highlight.toHtml(source).split("\n", -1);   // one bare <span> per line
         for (Excerpt.Part part : excerpt.parts()) {
