@@ -31,7 +31,7 @@ import static kit.SourceRuns.readOrNull;
 ///
 /// An exercise prints one line per check it makes, `ok   what` or `FAIL what: got ..., expected
 /// ...`, then its verdict; `check` counts those lines (2/3 checks) and lists the exercises under
-/// their lessons. The last exercise of the course is its capstone: `check` also lists its checks
+/// their lessons. For the capstone (`- capstone:` in exercises/HINTS.md) `check` also lists its checks
 /// one by one, since a student converts its properties one at a time.
 
 static final String USAGE = """
@@ -214,7 +214,7 @@ int checkAll() {
 }
 
 /// One exercise's lines in the list: `ok   crew   6/6`, `--   race   2/3 checks: the total is
-/// exact` (the first check that failed), and for the capstone (the last exercise) unsolved, each
+/// exact` (the first check that failed), and for the capstone unsolved, each
 /// of its checks on a line of its own. A run that made no check (a compile error) says why.
 String summary(Exercise e, Outcome o, int width) {
     var checks = o.checks();
@@ -222,7 +222,7 @@ String summary(Exercise e, Outcome o, int width) {
     String name = (o.solved() ? "  ok   " : "  --   ") + e.name();
     if (o.solved()) return counts.isEmpty() ? name : pad(name, width + 7) + " " + counts;
     String line = pad(name, width + 7) + " " + (counts.isEmpty() ? "" : counts + " checks");
-    if (e != exercises.getLast() || checks.isEmpty())
+    if (!e.capstone() || checks.isEmpty())
         return line + (counts.isEmpty() ? "" : ": ") + o.failure();
     // The capstone: its checks are the properties a student makes pass one by one, so each is listed.
     var b = new StringBuilder(line + (counts.isEmpty() ? "" : ", each:"));
@@ -297,9 +297,9 @@ int checkOne(Exercise e) {
 void offerTheSolution(Exercise e) {
     IO.println("Solved " + e.name() + ". To compare with yours, the course's solution: " + Course.relative(e.solution())
             + " (run it: ./jbang " + e.solutionAlias() + ")");
-    if (e == exercises.getLast())
-        IO.println("Now that it is solved, read the capstone's discussion: the fold \"Deeper: the five answers\""
-                + " at the end of lesson " + lessonOf(e) + ".");
+    if (e.capstone())
+        IO.println("Now that it is solved, read the capstone's discussion: the fold \"" + e.discussion()
+                + "\" in lesson " + lessonOf(e) + ".");
 }
 
 /// A warning when a line outside the exercise's marked part differs from the exercise as

@@ -23,9 +23,17 @@ public final class Exercises {
     /// One exercise. `file` is `exercises/X.java` and `solution` is `exercises/solutions/X.java`,
     /// both resolved against the root given to {@link #load}; `lessonFile` names its lesson's
     /// file without `.md` (`04-the-daemon-trap` for `lessons/04-the-daemon-trap.md`); `practises`
-    /// is one sentence; `hints` holds one to three hints, in markdown, in the order they are revealed.
+    /// is one sentence; `hints` holds one to three hints, in markdown, in the order they are revealed;
+    /// `discussion` is the capstone's alone (else null): the title of its lesson's fold that
+    /// discusses it, which the checker points to once it is solved.
     public record Exercise(String name, Path file, Path solution, String lessonFile, String practises,
-                           List<String> hints) {
+                           List<String> hints, String discussion) {
+        /// The course's capstone: the exercise that brings the lessons together, said in
+        /// exercises/HINTS.md (`- capstone: FOLD TITLE`), not by its place in the list.
+        public boolean capstone() {
+            return discussion != null;
+        }
+
         /// The text as shipped: {@link #derive} of the solution on disk.
         public String shipped() {
             return derive(solution, Sources.read(solution));
@@ -108,8 +116,18 @@ public final class Exercises {
                         if (current.practises != null) throw twice(hintsFile, n, key, current.name);
                         current.practises = value;
                     }
+                    case "capstone" -> {
+                        if (current.capstone != null) throw twice(hintsFile, n, key, current.name);
+                        for (Draft d : drafts)
+                            if (d.capstone != null)
+                                throw new BuildError(hintsFile, n, "'" + d.name + "' is the capstone already (line "
+                                        + d.capstoneLine + "). The course has one: keep one '- capstone:' line");
+                        current.capstone = value;
+                        current.capstoneLine = n;
+                    }
                     default -> throw new BuildError(hintsFile, n, "unknown field '" + key
-                            + "'. A section holds '- lesson: SLUG', '- practises: ONE SENTENCE' and hints '1. ...'");
+                            + "'. A section holds '- lesson: SLUG', '- practises: ONE SENTENCE' and hints '1. ...'"
+                            + " (the capstone's also '- capstone: TITLE OF ITS DISCUSSION'S FOLD')");
                 }
                 current.hintOpen = false;
             } else if ((m = HINT.matcher(line)).matches()) {
@@ -167,8 +185,15 @@ public final class Exercises {
                 throw new BuildError(solution, 0, "has no '" + START + "' marker, so the exercise would be the"
                         + " solution. Mark the student's part (see CONTRIBUTING.md, Exercises)");
             derive(solution, solutionText);      // throws if a region is not closed
+            if (d.capstone != null && !lessons.isEmpty()) {
+                Path lesson = root.resolve("lessons").resolve(lessonFile + ".md");
+                if (!Sources.read(lesson).contains("<summary>" + d.capstone))
+                    throw new BuildError(hintsFile, d.capstoneLine, "the capstone's discussion '" + d.capstone
+                            + "' is no fold of " + Course.relative(lesson) + ". Name the title of its"
+                            + " <summary>, e.g. 'Deeper: the answers'");
+            }
             var hints = d.hints.stream().map(StringBuilder::toString).toList();
-            exercises.add(new Exercise(d.name, file, solution, lessonFile, d.practises, hints));
+            exercises.add(new Exercise(d.name, file, solution, lessonFile, d.practises, hints, d.capstone));
         }
         exercises.sort(Comparator.comparingInt(e -> lessonNumber(e.lessonFile())));
         return List.copyOf(exercises);
@@ -280,8 +305,8 @@ public final class Exercises {
     private static final class Draft {
         final String name;
         final int line;
-        String lesson, practises;
-        int lessonLine;
+        String lesson, practises, capstone;
+        int lessonLine, capstoneLine;
         final List<StringBuilder> hints = new ArrayList<>();
         boolean hintOpen;
         int hintIndent;

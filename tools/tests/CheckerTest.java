@@ -114,15 +114,18 @@ class CheckerTest {
     /// A copy of the repository with the capstone fixture after its exercises, as shipped.
     Path copyWithACapstone() throws IOException {
         Path copy = copyOfTheRepo();
-        Files.writeString(copy.resolve("lessons/99-all-together.md"), "---\ntitle: \"" + CAPSTONE_TITLE + "\"\n---\n\nThe capstone.\n");
+        Files.writeString(copy.resolve("lessons/99-all-together.md"), "---\ntitle: \"" + CAPSTONE_TITLE + "\"\n---\n\nThe capstone.\n\n"
+                + "<details>\n<summary>Deeper: how it fits</summary>\n\nThe discussion.\n\n</details>\n");
         Path hints = copy.resolve("exercises/HINTS.md");
-        Files.writeString(hints, Files.readString(hints).stripTrailing() + """
+        // the course has one capstone: this fixture's takes the role over
+        Files.writeString(hints, Files.readString(hints).replaceAll("(?m)^- capstone: .*\n", "").stripTrailing() + """
 
 
                 ## all-together
 
                 - lesson: all-together
                 - practises: Converting an order service, one property at a time.
+                - capstone: Deeper: how it fits
 
                 1. One property at a time.
                 """);
@@ -231,7 +234,7 @@ class CheckerTest {
     }
 
     @Test
-    @DisplayName("check: the capstone (the last exercise) lists each of its checks, ok or FAIL, as its properties are converted one by one")
+    @DisplayName("check: the capstone (the exercise HINTS.md calls so) lists each of its checks, ok or FAIL, as its properties are converted one by one")
     void capstoneChecksOneByOne() throws IOException {
         Path copy = copyWithACapstone();
         for (Exercise e : ALL) solve(copy, e);
@@ -267,6 +270,8 @@ class CheckerTest {
         var solved = check(copy);
         assertEquals(0, solved.exit(), solved.all());
         assertTrue(solved.out().contains("\n  ok   all-together 4/4\n\n"), solved.all());
+        var one = check(copy, "all-together");
+        assertTrue(one.out().contains("read the capstone's discussion: the fold \"Deeper: how it fits\" in lesson 99, " + CAPSTONE_TITLE + "."), one.all());
     }
 
     @Test

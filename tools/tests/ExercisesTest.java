@@ -265,7 +265,8 @@ class ExercisesTest {
                 new Bad("a bad name", "## Fake Name\n", 1, "lower-case"),
                 new Bad("a stray line", "## fake\n" + ok + "some prose\n", 4, "numbered hints"),
                 new Bad("a lesson that is not a slug", "## fake\n- lesson: lesson two\n", 2, "file name"),
-                new Bad("twice the same exercise", "## fake\n" + ok + "1. a\n## fake\n", 5, "twice")
+                new Bad("twice the same exercise", "## fake\n" + ok + "1. a\n## fake\n", 5, "twice"),
+                new Bad("two capstones", "## fake\n" + ok + "- capstone: Deeper: a\n1. a\n## other\n" + ok + "- capstone: Deeper: b\n", 9, "capstone already")
         ).map(bad -> DynamicTest.dynamicTest(bad.why(), () -> {
             Path root = fakeRoot(bad.hints());
             var e = assertThrows(BuildError.class, () -> Exercises.load(root));
@@ -291,6 +292,15 @@ class ExercisesTest {
         Files.writeString(lesson.resolve("lessons/02-another-lesson.md"), "---\ntitle: x\n---\n");
         var e3 = assertThrows(BuildError.class, () -> Exercises.load(lesson));
         assertTrue(e3.getMessage().contains("Lessons: another-lesson"), e3.toString());
+
+        Path capstone = fakeRoot(hints.replace("- practises: x.\n", "- practises: x.\n- capstone: Deeper: how it ends\n"));
+        Files.createDirectories(capstone.resolve("lessons"));
+        Files.writeString(capstone.resolve("lessons/02-some-lesson.md"), "---\ntitle: x\n---\n\nNo fold.\n");
+        var e4 = assertThrows(BuildError.class, () -> Exercises.load(capstone));
+        assertEquals(4, e4.line, e4.toString());
+        assertTrue(e4.getMessage().contains("'Deeper: how it ends' is no fold of ") && e4.getMessage().contains("lessons/02-some-lesson.md"), e4.toString());
+        Files.writeString(capstone.resolve("lessons/02-some-lesson.md"), "---\ntitle: x\n---\n\n<details>\n<summary>Deeper: how it ends</summary>\n");
+        assertTrue(Exercises.load(capstone).getFirst().capstone());
     }
 
     /// A root with one exercise 'fake' whose files and aliases are right, and the given HINTS.md,
