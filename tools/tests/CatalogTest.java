@@ -20,8 +20,12 @@ class CatalogTest {
 
     /// How `./jbang ALIAS` runs once in this test: its arguments, a pattern its output must
     /// match, the exit it must end with (null: any), whether it runs in the Arabic locale, and
-    /// where all that comes from (for messages).
-    record Case(List<String> args, Pattern expect, Integer exit, boolean arabic, String from) {}
+    /// where all that comes from (for messages); `run`, the declared run it is (null: a tool's).
+    record Case(List<String> args, Pattern expect, Integer exit, boolean arabic, String from, String run) {
+        Case(List<String> args, Pattern expect, Integer exit, boolean arabic, String from) {
+            this(args, expect, exit, arabic, from, null);
+        }
+    }
 
     /// The tools have no declared run, so their cases are written here. `check`: a fresh
     /// verdict (never the cache's, which a plain `./jbang check` leaves), in the working copy,
@@ -81,7 +85,8 @@ class CatalogTest {
                         var claim = run.claims().stream().filter(c -> c.kind() == Claim.Kind.MATCH).reduce((x, y) -> y);
                         Pattern expect = claim.map(Claim::pattern).orElseGet(() -> anyNumbers(lastLine(rec.output())));
                         quickest = new Case(run.args(), expect, exit, exit == 0, "run " + run.id() + " ("
-                                + claim.map(c -> "its claim at " + Course.relative(c.file()) + ":" + c.line()).orElse("the last line of " + Course.relative(rec.file())) + ")");
+                                + claim.map(c -> "its claim at " + Course.relative(c.file()) + ":" + c.line()).orElse("the last line of " + Course.relative(rec.file())) + ")",
+                                run.id());
                     }
                     if (quickest != null) out.put(a.name(), quickest);
                 }
@@ -266,17 +271,34 @@ class CatalogTest {
     /// The runs of all aliases, started on the first call, two at a time: each run spends most of
     /// its time in JBang's launcher and the JVM's start-up on one core, so two overlap on two
     /// cores. Started lazily, so the quick tier, which starts no process, never starts them.
+    /// A case that is a short run is ShortRuns' re-run of it, the same `./jbang ALIAS ARGS` in
+    /// the same Arabic locale, which LocaleTest reads too: started once for both.
     static Map<String, Future<Proc.Result>> runs;
 
     static synchronized Future<Proc.Result> runOf(String alias) {
         if (runs == null) {
             var pool = Executors.newFixedThreadPool(2, Thread.ofPlatform().daemon().name("catalog-run-", 0).factory());
             runs = new LinkedHashMap<>();
-            cases().forEach((name, c) -> runs.put(name, pool.submit(() ->
-                    Proc.jbang(c.arabic() ? ARABIC : Map.of(), name, c.args().toArray(String[]::new)))));
+            cases().forEach((name, c) -> runs.put(name, c.run() != null && c.arabic() && ShortRuns.RUNS.containsKey(c.run())
+                    ? shortRun(c.run())
+                    : pool.submit(() -> Proc.jbang(c.arabic() ? ARABIC : Map.of(), name, c.args().toArray(String[]::new)))));
             pool.shutdown();
         }
         return runs.get(alias);
+    }
+
+    /// ShortRuns' re-run of `id`, as a Proc.Result (what it printed is all on stdout there).
+    static Future<Proc.Result> shortRun(String id) {
+        var result = new CompletableFuture<Proc.Result>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                var r = ShortRuns.of(id).get();
+                result.complete(new Proc.Result(r.exit(), r.text(), "", 0));
+            } catch (Exception | Error e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result;
     }
 
     /// Each alias once through ./jbang: programs and tools in an Arabic locale, where they must
