@@ -12,7 +12,7 @@ import org.junit.jupiter.api.*;
 /// fetches no libraries runs there as its lesson's first run declares it, with the same
 /// arguments and options, and each of that run's `match:` and `absent:` claims holds on what it
 /// prints (the `check:` claims compare figures, which are this machine's and JDK 25's; they are
-/// left out, as GermanLocaleTest leaves them out). JDK 27 comes from tools/jdks.sh, as a run
+/// left out, as LocaleTest leaves them out). JDK 27 comes from tools/jdks.sh, as a run
 /// declared `jdk: 27` gets it. A preview program asks for JDK 25 (PreviewJdkTest); a //DEPS
 /// program runs Spring or PostgreSQL, which their own tests run on 25.
 @org.junit.jupiter.api.Order(7)   // among the slow ones: started early (Tests.java)
@@ -36,7 +36,12 @@ class OtherJdkTest {
         assertTrue(firstRunOf.size() >= 15, "programs found: " + firstRunOf.keySet());
         IO.println("on JDK " + RELEASE + ": " + String.join(", ", firstRunOf.keySet()));
         var problems = new ArrayList<String>();
-        for (var run : firstRunOf.values()) problems.addAll(problemsOf(course, run));
+        // two at a time, for two cores: only what they print is asserted, never a time
+        try (var pool = java.util.concurrent.Executors.newFixedThreadPool(2)) {
+            var each = new ArrayList<java.util.concurrent.Future<List<String>>>();
+            for (var run : firstRunOf.values()) each.add(pool.submit(() -> problemsOf(course, run)));
+            for (var f : each) problems.addAll(f.get());
+        }
         assertEquals(List.of(), problems, "on JDK " + RELEASE + ":\n" + String.join("\n", problems));
     }
 
