@@ -20,7 +20,7 @@ final class SiteWriter {
     private final Map<String, Path> sources = new HashMap<>();
     private final StringBuilder search = new StringBuilder("window.COURSE_SEARCH=[");
     /// Each page's content as written, parsed, for print.html.
-    private final Map<String, Pages.Part> printed = new HashMap<>();
+    private final Map<String, PrintPage.Part> printed = new HashMap<>();
 
     SiteWriter(Build.Loaded c, Path out, List<String> warnings) {
         this.c = c;
@@ -50,7 +50,7 @@ final class SiteWriter {
     }
 
     /// One lesson rendered into its page, with the warnings that came up (kept in course order).
-    private record LessonPage(Pages.Part print, String search, String html, long millis) {}
+    private record LessonPage(PrintPage.Part print, String search, String html, long millis) {}
 
     /// Lessons render on all cores; pages and the search index are then written in course order.
     private void lessons(Map<String, Long> timings) throws IOException {
@@ -101,7 +101,7 @@ final class SiteWriter {
         String next = i + 1 < lessons.size() ? Pages.link("next", lessons.get(i + 1), null, null) : Pages.link("next", null, "exercises.html", "Exercises");
         // Parsed once: print.html takes a copy, the search index reads it, the page decorates it.
         var doc = Pages.parse(content);
-        var print = new Pages.Part(l.page(), doc.clone());
+        var print = new PrintPage.Part(l.page(), doc.clone());
         String search = searchEntry(l.order() + ". " + l.title(), l.page(), doc);
         String html = pages.page(l.order() + ". " + l.title(), description(l), l.page(), doc, prev, next);
         return new LessonPage(print, search, html, (System.nanoTime() - t0) / 1_000_000);
@@ -137,7 +137,7 @@ final class SiteWriter {
         String intro = render != null ? render.html(null) : Html.of(Html.element("h1").text(Pages.SITE));
         String content = intro + Html.of(Html.element("h2").id("lessons").text("Lessons")) + pages.lessonList() + (render != null ? render.citedSection() : "");
         var doc = Pages.parse(content);
-        printed.put("index.html", new Pages.Part("index.html", doc.clone()));
+        printed.put("index.html", new PrintPage.Part("index.html", doc.clone()));
         Files.writeString(out.resolve("index.html"), pages.page(Pages.SITE, "A course on Java virtual threads in which every output is recorded from a real run.",
                 "index.html", doc, null, Pages.link("next", lessons.getFirst(), null, null)));
         sources.put("index.html", Files.exists(indexMd) ? indexMd : pages.templateFile);
@@ -161,7 +161,7 @@ final class SiteWriter {
         }
         var doc = Pages.parse(pages.fragment("exercises.html"));
         doc.body().appendChild(table);
-        printed.put("exercises.html", new Pages.Part("exercises.html", doc.clone()));
+        printed.put("exercises.html", new PrintPage.Part("exercises.html", doc.clone()));
         String entry = searchEntry("Exercises", "exercises.html", doc);
         Files.writeString(out.resolve("exercises.html"), pages.page("Exercises", "Every exercise in the course.", "exercises.html", doc,
                 Pages.link("prev", lessons.getLast(), null, null), null));
@@ -171,12 +171,12 @@ final class SiteWriter {
 
     /// print.html: the index, the lessons in order and the exercises, on one page to print.
     private void printPage() throws IOException {
-        var parts = new ArrayList<Pages.Part>();
+        var parts = new ArrayList<PrintPage.Part>();
         parts.add(printed.get("index.html"));
         for (Lesson l : lessons) parts.add(printed.get(l.page()));
         parts.add(printed.get("exercises.html"));
-        Files.writeString(out.resolve(Pages.PRINT), pages.printPage(parts));
-        sources.put(Pages.PRINT, pages.templateFile);
+        Files.writeString(out.resolve(PrintPage.FILE), PrintPage.html(pages, parts));
+        sources.put(PrintPage.FILE, pages.templateFile);
     }
 
     private void notFound() throws IOException {
