@@ -6,8 +6,9 @@ import java.util.regex.Matcher;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.*;
 
-/// Lays rendered content into pages: the template, the sidebar, previous/next, the table
-/// of contents, heading anchors and callouts; and the 404 page. print.html is {@link PrintPage}.
+/// Lays rendered content into pages: the template, the sidebar, previous/next and the table
+/// of contents, and the 404 page. Heading anchors, callouts and copy buttons are
+/// {@link Decorations}; print.html is {@link PrintPage}.
 public final class Pages {
 
     /// The course's name: every page's title ends with it, and the header shows it (its last
@@ -73,7 +74,7 @@ public final class Pages {
             if (firstSection != null) firstSection.before(toc(content, "toc-inline"));
             else content.body().prepend(toc(content, "toc-inline"));
         }
-        decorate(content);
+        Decorations.add(content);
         var values = new HashMap<>(more);
         values.putAll(Map.of("title", title(title), "description", Html.escape(description == null ? "" : description),
                 "nav", nav(current), "toc", toc, "content", content.body().html(), "prevnext", prevNext(prev, next)));
@@ -137,56 +138,6 @@ public final class Pages {
         String text = Sources.read(assets.resolve(asset));
         if (text.contains("</")) throw new BuildError(assets.resolve(asset), 0, "must not contain '</': it is inlined into 404.html");
         return text;
-    }
-
-
-    /// Heading self-links, callout classes, code blocks a keyboard can scroll, tables that
-    /// scroll in a box of their own, and the copy buttons. The buttons are in the page from the
-    /// start (shown only with JavaScript on, by the stylesheet) so that nothing moves when the
-    /// script arrives; course.js makes them work.
-    static void decorate(Document doc) {
-        // A code block may scroll sideways on a phone: keyboard users must be able to reach it.
-        for (Element pre : doc.select("pre:not([tabindex])")) pre.attr("tabindex", "0");
-        // A table keeps its words whole; on a screen too narrow for it, it scrolls in a box of
-        // its own rather than the page (tables for screen readers only are not shown at all).
-        for (Element table : doc.select("table")) {
-            if (table.closest(".visually-hidden") != null || table.parent().hasClass("table-scroll")) continue;
-            Element box = doc.createElement("div").addClass("table-scroll");
-            table.before(box);
-            box.appendChild(table);
-        }
-        for (Element cap : doc.select("figure.program > figcaption")) {
-            Element file = cap.selectFirst(".file");
-            Element button = doc.createElement("button").attr("type", "button").addClass("copy").addClass("needs-js")
-                    .attr("aria-label", "Copy " + (file == null ? "the program" : file.text())).text("Copy");
-            Element download = cap.selectFirst("> .download");
-            if (download != null) download.before(button);
-            else cap.appendChild(button);
-        }
-        for (Element pre : doc.select("pre.shell")) {
-            Element wrap = doc.createElement("div").addClass("shell-wrap");
-            pre.before(wrap);
-            wrap.appendChild(pre);
-            wrap.appendElement("button").attr("type", "button").addClass("copy").addClass("needs-js")
-                    .attr("aria-label", "Copy the command " + pre.text()).text("Copy");
-        }
-        for (Element h : doc.select("h2[id], h3[id], h4[id]")) {
-            h.appendElement("a").addClass("anchor").attr("href", "#" + h.id())
-                    .attr("aria-label", "Link to this section").text("#");
-        }
-        for (Element q : doc.select("blockquote")) {
-            Element strong = q.selectFirst("> p:first-child > strong:first-child");
-            if (strong == null) continue;
-            String label = strong.text().replace(":", "").strip().toLowerCase(Locale.ROOT);
-            String kind = switch (label) {
-                case "key idea" -> "key";
-                case "try this" -> "try";
-                case "note" -> "note";
-                case "warning" -> "warning";
-                default -> null;
-            };
-            if (kind != null) { q.addClass("callout").addClass("callout-" + kind); q.tagName("aside").attr("role", "note"); }
-        }
     }
 
     /// "On this page": the h2 headings, for lessons with enough of them.

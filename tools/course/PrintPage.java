@@ -40,7 +40,7 @@ final class PrintPage {
             if (i > 0)
                 for (Element h : d.select("h1, h2, h3, h4, h5"))
                     h.tagName("h" + (h.tagName().charAt(1) - '0' + 1));
-            Pages.decorate(d);
+            Decorations.add(d);
             Element section = whole.body().appendElement("section").addClass("print-part").id("page-" + stems.get(part.page()));
             for (Node n : d.body().childNodesCopy()) section.appendChild(n);
         }
