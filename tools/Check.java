@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-//SOURCES course/Exercises.java course/YourPart.java course/Sources.java course/LessonFile.java course/Slug.java course/BuildError.java course/Course.java course/Preview.java
+//SOURCES course/Exercises.java course/HintsFile.java course/YourPart.java course/Sources.java course/LessonFile.java course/Slug.java course/BuildError.java course/Course.java course/Preview.java
 //SOURCES kit/Hash.java kit/Javac.java kit/Nearest.java kit/Processes.java kit/Root.java kit/SourceRuns.java kit/Trees.java
 
 import course.BuildError;

@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-//SOURCES course/Offline.java course/Deps.java course/Sources.java course/Preview.java course/Guide.java course/Exercises.java course/LessonFile.java course/Slug.java course/BuildError.java course/Course.java
+//SOURCES course/Offline.java course/Deps.java course/Sources.java course/Preview.java course/Guide.java course/Exercises.java course/HintsFile.java course/LessonFile.java course/Slug.java course/BuildError.java course/Course.java
 //SOURCES kit/Nearest.java kit/Root.java
 
 import course.BuildError;

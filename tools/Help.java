@@ -1,6 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 25+
-//SOURCES course/Guide.java course/Exercises.java course/Sources.java course/LessonFile.java course/Slug.java course/BuildError.java course/Course.java
+//SOURCES course/Guide.java course/Exercises.java course/HintsFile.java course/Sources.java course/LessonFile.java course/Slug.java course/BuildError.java course/Course.java
 //SOURCES kit/Nearest.java kit/Root.java
 
 import course.BuildError;

@@ -42,8 +42,17 @@ final class ChartDirective implements Directive.Fenced {
 
     record Theory(String text, double value, Yaml.Located where) {}
 
+    /// A chart as its block says it: every figure read from its recording and every text checked
+    /// to fit a phone; `unit` is "" when there is none.
+    record Chart(String title, String unit, Scale scale, List<Bar> bars, List<Theory> theory) {}
+
     public String renderBlock(Render page, Lesson lesson, String body, Path file, int firstLine) {
         PictureBlock c = new PictureBlock(page, "chart", body, file, firstLine, KEYS);
+        return draw(c, read(c, file));
+    }
+
+    /// The block's YAML as a chart, or the BuildError at the line of what is wrong.
+    private static Chart read(PictureBlock c, Path file) {
         String title = c.prose(c.required("title"), "title");
         String unit = c.keys.containsKey("unit") ? PictureBlock.text(c.keys.get("unit"), "unit") : "";
         String scale = c.keys.containsKey("scale") ? PictureBlock.text(c.keys.get("scale"), "scale") : "auto";
@@ -84,7 +93,16 @@ final class ChartDirective implements Directive.Fenced {
                     "a log scale cannot show " + PictureBlock.format(values.get(i)) + ": use scale: linear");
         }
         boolean log = scale.equals("log") || scale.equals("auto") && min > 0 && max / min > LOG_SPAN;
-        Scale s = log ? Scale.log(min, max) : Scale.linear(max);
+        return new Chart(title, unit, log ? Scale.log(min, max) : Scale.linear(max), List.copyOf(bars), List.copyOf(theory));
+    }
+
+    /// The chart as inline SVG, with a table of its figures for screen readers ({@link PictureBlock#html}).
+    private static String draw(PictureBlock c, Chart chart) {
+        String title = chart.title(), unit = chart.unit();
+        Scale s = chart.scale();
+        boolean log = s.log();
+        List<Bar> bars = chart.bars();
+        List<Theory> theory = chart.theory();
 
         // The words: the SVG's description and the table say every figure the bars show.
         var words = new ArrayList<String>();

@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.util.*;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-/// The course's exercises: their metadata and hints (one file, `exercises/HINTS.md`) and the
-/// derivation of the shipped text from a solution's exercise markers.
+/// The course's exercises: their metadata and hints (one file, `exercises/HINTS.md`, which
+/// {@link HintsFile} reads) and the derivation of the shipped text from a solution's exercise markers.
 ///
 /// Markers, in a solution: one or more lines `// exercise: TEXT` open a region, the solution's
 /// lines follow, and a line `// end exercise` closes it. The shipped exercise keeps each
@@ -48,11 +46,6 @@ public final class Exercises {
     /// Where the metadata and hints live, relative to the root.
     public static final String HINTS = "exercises/HINTS.md";
 
-    private static final Pattern NAME = Pattern.compile(Slug.NAME);
-    private static final Pattern LESSON = Slug.PATTERN;
-    private static final Pattern HEADING = Pattern.compile("##\\s+(.*?)\\s*");
-    private static final Pattern FIELD = Pattern.compile("[-*]\\s+([A-Za-z]+)\\s*:\\s*(.*?)\\s*");
-    private static final Pattern HINT = Pattern.compile("(\\d+)\\.\\s+(.*?)\\s*");
 
     /// Every exercise, in course order (by lesson, then as listed in exercises/HINTS.md).
     /// Throws BuildError naming the file and line of anything wrong, and what to do about it.
@@ -65,138 +58,57 @@ public final class Exercises {
     public static List<Exercise> load(Path root, java.util.function.Function<Path, String> solutions) {
         root = root.toAbsolutePath().normalize();
         Path hintsFile = root.resolve(HINTS);
-        if (!Files.isRegularFile(hintsFile))
-            throw new BuildError(hintsFile, 0, "missing. Run from inside the course folder, or create "
-                    + HINTS + " with one '## name' section per exercise");
-        List<String> lines = Sources.read(hintsFile).lines().toList();
-
-        var drafts = new ArrayList<Draft>();
-        Draft current = null;
-        boolean blankBefore = false;
-        for (int i = 0; i < lines.size(); i++) {
-            int n = i + 1;
-            String line = lines.get(i).stripTrailing();
-            Matcher m;
-            if (line.isBlank()) {
-                blankBefore = true;
-                continue;
-            }
-            if ((m = HEADING.matcher(line)).matches()) {
-                String name = m.group(1);
-                if (!NAME.matcher(name).matches() || name.endsWith("-solution"))
-                    throw new BuildError(hintsFile, n, "'" + name + "' is not an exercise name. Use lower-case"
-                            + " words joined by '-', e.g. '## roll-call' for exercises/RollCall.java");
-                for (Draft d : drafts)
-                    if (d.name.equals(name))
-                        throw new BuildError(hintsFile, n, "exercise '" + name + "' is listed twice (first at line "
-                                + d.line + "). Keep one section per exercise");
-                current = new Draft(name, n);
-                drafts.add(current);
-            } else if (line.startsWith("#")) {
-                if (current != null)
-                    throw new BuildError(hintsFile, n, "only '## name' headings may follow the first exercise."
-                            + " Put introductions above the first '## name'");
-            } else if (current == null) {
-                // prose above the first exercise: an introduction for readers
-            } else if ((m = FIELD.matcher(line)).matches()) {
-                String key = m.group(1).toLowerCase(Locale.ROOT), value = m.group(2);
-                if (value.isEmpty())
-                    throw new BuildError(hintsFile, n, "'" + key + ":' has no value. Write it on the same line");
-                switch (key) {
-                    case "lesson" -> {
-                        if (current.lesson != null) throw twice(hintsFile, n, key, current.name);
-                        if (!LESSON.matcher(value).matches())
-                            throw new BuildError(hintsFile, n, "lesson '" + value + "' is not a lesson slug."
-                                    + " Write the lesson's file name without its number and '.md', e.g. 'the-daemon-trap'"
-                                    + " for lessons/06-the-daemon-trap.md");
-                        current.lesson = value;
-                        current.lessonLine = n;
-                    }
-                    case "practises" -> {
-                        if (current.practises != null) throw twice(hintsFile, n, key, current.name);
-                        current.practises = value;
-                    }
-                    case "capstone" -> {
-                        if (current.capstone != null) throw twice(hintsFile, n, key, current.name);
-                        for (Draft d : drafts)
-                            if (d.capstone != null)
-                                throw new BuildError(hintsFile, n, "'" + d.name + "' is the capstone already (line "
-                                        + d.capstoneLine + "). The course has one: keep one '- capstone:' line");
-                        current.capstone = value;
-                        current.capstoneLine = n;
-                    }
-                    default -> throw new BuildError(hintsFile, n, "unknown field '" + key
-                            + "'. A section holds '- lesson: SLUG', '- practises: ONE SENTENCE' and hints '1. ...'"
-                            + " (the capstone's also '- capstone: TITLE OF ITS DISCUSSION'S FOLD')");
-                }
-                current.hintOpen = false;
-            } else if ((m = HINT.matcher(line)).matches()) {
-                int number = Integer.parseInt(m.group(1));
-                if (number != current.hints.size() + 1)
-                    throw new BuildError(hintsFile, n, "hint " + number + " of '" + current.name + "' should be hint "
-                            + (current.hints.size() + 1) + ". Number the hints 1, 2, 3 in order");
-                current.hints.add(new StringBuilder(m.group(2)));
-                current.hintOpen = true;
-                current.hintIndent = line.indexOf(m.group(2));
-            } else if (Character.isWhitespace(line.charAt(0)) && current.hintOpen) {
-                // a hint's continuation: keep its own line breaks, drop the list indentation
-                int cut = Math.min(current.hintIndent, line.length() - line.stripLeading().length());
-                current.hints.getLast().append(blankBefore ? "\n\n" : "\n").append(line.substring(cut));
-            } else {
-                throw new BuildError(hintsFile, n, "unexpected line in '## " + current.name + "'. A section holds"
-                        + " '- lesson: SLUG', '- practises: ONE SENTENCE' and numbered hints '1. ...' (indent a"
-                        + " hint's further lines)");
-            }
-            blankBefore = false;
-        }
-        if (drafts.isEmpty())
-            throw new BuildError(hintsFile, 0, "lists no exercise. Add a '## name' section for each one");
-
+        List<HintsFile.Section> sections = HintsFile.read(hintsFile);
         Set<String> lessons = lessonFiles(root);
         var exercises = new ArrayList<Exercise>();
-        for (Draft d : drafts) {
-            if (d.lesson == null)
-                throw new BuildError(hintsFile, d.line, "'" + d.name + "' has no lesson. Add a line '- lesson: SLUG'");
-            if (d.practises == null)
-                throw new BuildError(hintsFile, d.line, "'" + d.name + "' does not say what it practises. Add a"
-                        + " line '- practises: ONE SENTENCE'");
-            if (d.hints.isEmpty() || d.hints.size() > 3)
-                throw new BuildError(hintsFile, d.line, "'" + d.name + "' has " + d.hints.size()
-                        + " hints. Give it one to three, numbered '1. ...'");
-            // The slug names the lesson; its file, and so its number, is looked up: renumbering
-            // the lessons is renaming their files, with nothing to change here.
-            String lessonFile = d.lesson;
-            if (!lessons.isEmpty()) {
-                if (lessons.contains(d.lesson))
-                    throw new BuildError(hintsFile, d.lessonLine, "write the lesson as '" + slugOf(d.lesson)
-                            + "', without its number, which changes when lessons move");
-                lessonFile = lessons.stream().filter(f -> slugOf(f).equals(d.lesson)).findFirst()
-                        .orElseThrow(() -> new BuildError(hintsFile, d.lessonLine, "'" + d.name + "' names lesson '" + d.lesson
-                                + "', which is not in lessons/. Lessons: " + String.join(", ", lessons.stream().map(Exercises::slugOf).toList())));
-            }
-            String className = className(d.name);
-            Path file = root.resolve("exercises").resolve(className + ".java");
-            Path solution = root.resolve("exercises/solutions").resolve(className + ".java");
-            if (!Files.isRegularFile(solution))
-                throw new BuildError(hintsFile, d.line, "'" + d.name + "' has no solution: write "
-                        + Course.relative(solution) + " with '// exercise:' markers");
-            String solutionText = solutions.apply(solution);
-            if (!solutionText.lines().anyMatch(l -> l.strip().startsWith(START)))
-                throw new BuildError(solution, 0, "has no '" + START + "' marker, so the exercise would be the"
-                        + " solution. Mark the student's part (see CONTRIBUTING.md, Exercises)");
-            derive(solution, solutionText);      // throws if a region is not closed
-            if (d.capstone != null && !lessons.isEmpty()) {
-                Path lesson = root.resolve("lessons").resolve(lessonFile + ".md");
-                if (!Sources.read(lesson).contains("<summary>" + d.capstone))
-                    throw new BuildError(hintsFile, d.capstoneLine, "the capstone's discussion '" + d.capstone
-                            + "' is no fold of " + Course.relative(lesson) + ". Name the title of its"
-                            + " <summary>, e.g. 'Deeper: the answers'");
-            }
-            var hints = d.hints.stream().map(StringBuilder::toString).toList();
-            exercises.add(new Exercise(d.name, file, solution, lessonFile, d.practises, hints, d.capstone));
-        }
+        for (var s : sections) exercises.add(exercise(root, hintsFile, s, lessons, solutions));
         exercises.sort(Comparator.comparingInt(e -> lessonNumber(e.lessonFile())));
         return List.copyOf(exercises);
+    }
+
+    /// Section `s` of exercises/HINTS.md as an exercise, once it is complete, its lesson is one
+    /// of `lessons` (the lesson files; when there are none yet, the slug is taken as it is) and
+    /// its solution has exercise markers that close.
+    private static Exercise exercise(Path root, Path hintsFile, HintsFile.Section s, Set<String> lessons,
+                                     java.util.function.Function<Path, String> solutions) {
+        if (s.lesson() == null)
+            throw new BuildError(hintsFile, s.line(), "'" + s.name() + "' has no lesson. Add a line '- lesson: SLUG'");
+        if (s.practises() == null)
+            throw new BuildError(hintsFile, s.line(), "'" + s.name() + "' does not say what it practises. Add a"
+                    + " line '- practises: ONE SENTENCE'");
+        if (s.hints().isEmpty() || s.hints().size() > 3)
+            throw new BuildError(hintsFile, s.line(), "'" + s.name() + "' has " + s.hints().size()
+                    + " hints. Give it one to three, numbered '1. ...'");
+        // The slug names the lesson; its file, and so its number, is looked up: renumbering
+        // the lessons is renaming their files, with nothing to change here.
+        String lessonFile = s.lesson();
+        if (!lessons.isEmpty()) {
+            if (lessons.contains(s.lesson()))
+                throw new BuildError(hintsFile, s.lessonLine(), "write the lesson as '" + slugOf(s.lesson())
+                        + "', without its number, which changes when lessons move");
+            lessonFile = lessons.stream().filter(f -> slugOf(f).equals(s.lesson())).findFirst()
+                    .orElseThrow(() -> new BuildError(hintsFile, s.lessonLine(), "'" + s.name() + "' names lesson '" + s.lesson()
+                            + "', which is not in lessons/. Lessons: " + String.join(", ", lessons.stream().map(Exercises::slugOf).toList())));
+        }
+        String className = className(s.name());
+        Path file = root.resolve("exercises").resolve(className + ".java");
+        Path solution = root.resolve("exercises/solutions").resolve(className + ".java");
+        if (!Files.isRegularFile(solution))
+            throw new BuildError(hintsFile, s.line(), "'" + s.name() + "' has no solution: write "
+                    + Course.relative(solution) + " with '// exercise:' markers");
+        String solutionText = solutions.apply(solution);
+        if (!solutionText.lines().anyMatch(l -> l.strip().startsWith(START)))
+            throw new BuildError(solution, 0, "has no '" + START + "' marker, so the exercise would be the"
+                    + " solution. Mark the student's part (see CONTRIBUTING.md, Exercises)");
+        derive(solution, solutionText);      // throws if a region is not closed
+        if (s.capstone() != null && !lessons.isEmpty()) {
+            Path lesson = root.resolve("lessons").resolve(lessonFile + ".md");
+            if (!Sources.read(lesson).contains("<summary>" + s.capstone()))
+                throw new BuildError(hintsFile, s.capstoneLine(), "the capstone's discussion '" + s.capstone()
+                        + "' is no fold of " + Course.relative(lesson) + ". Name the title of its"
+                        + " <summary>, e.g. 'Deeper: the answers'");
+        }
+        return new Exercise(s.name(), file, solution, lessonFile, s.practises(), s.hints(), s.capstone());
     }
 
     /// `roll-call` → `RollCall`: the class (and file) name of an exercise.
@@ -271,10 +183,6 @@ public final class Exercises {
         return out.toString();
     }
 
-    private static BuildError twice(Path file, int line, String key, String name) {
-        return new BuildError(file, line, "'" + name + "' has '" + key + ":' twice. Keep one");
-    }
-
     /// A lesson file's name without its number: `the-daemon-trap` for `06-the-daemon-trap`.
     private static String slugOf(String lessonFile) {
         String slug = LessonFile.slug(lessonFile);
@@ -299,21 +207,6 @@ public final class Exercises {
             return slugs;
         } catch (IOException e) {
             throw new BuildError(dir, 0, "cannot be listed: " + e.getMessage());
-        }
-    }
-
-    private static final class Draft {
-        final String name;
-        final int line;
-        String lesson, practises, capstone;
-        int lessonLine, capstoneLine;
-        final List<StringBuilder> hints = new ArrayList<>();
-        boolean hintOpen;
-        int hintIndent;
-
-        Draft(String name, int line) {
-            this.name = name;
-            this.line = line;
         }
     }
 }

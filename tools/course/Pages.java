@@ -6,8 +6,9 @@ import java.util.regex.Matcher;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.*;
 
-/// Lays rendered content into pages: the template, the sidebar, previous/next, the table
-/// of contents, heading anchors and callouts; and the pages that are not lessons.
+/// Lays rendered content into pages: the template, the sidebar, previous/next and the table
+/// of contents, and the 404 page. Heading anchors, callouts and copy buttons are
+/// {@link Decorations}; print.html is {@link PrintPage}.
 public final class Pages {
 
     /// The course's name: every page's title ends with it, and the header shows it (its last
@@ -27,6 +28,11 @@ public final class Pages {
         this.lessons = lessons;
         this.assets = root.resolve("tools/assets");
         this.sitePages = sitePages;
+    }
+
+    /// tools/templates/page.html with the assets of most pages: every page's template ({@link PrintPage}'s too).
+    String template() {
+        return template;
     }
 
     /// A piece of HTML kept in tools/templates (a page's fixed content).
@@ -68,7 +74,7 @@ public final class Pages {
             if (firstSection != null) firstSection.before(toc(content, "toc-inline"));
             else content.body().prepend(toc(content, "toc-inline"));
         }
-        decorate(content);
+        Decorations.add(content);
         var values = new HashMap<>(more);
         values.putAll(Map.of("title", title(title), "description", Html.escape(description == null ? "" : description),
                 "nav", nav(current), "toc", toc, "content", content.body().html(), "prevnext", prevNext(prev, next)));
@@ -92,7 +98,7 @@ public final class Pages {
     /// The template with each slot replaced by its HTML, in one pass over the template (so a
     /// page's content that shows a slot's name is left as it is); `site` and `brand` are the
     /// course's name ({@link #SITE}). A slot with no value is a mistake in the template.
-    private String fill(String template, Map<String, String> values) {
+    String fill(String template, Map<String, String> values) {
         var all = new HashMap<>(values);
         all.put("site", Html.escape(SITE));
         all.put("brand", brand());
@@ -134,56 +140,6 @@ public final class Pages {
         return text;
     }
 
-
-    /// Heading self-links, callout classes, code blocks a keyboard can scroll, tables that
-    /// scroll in a box of their own, and the copy buttons. The buttons are in the page from the
-    /// start (shown only with JavaScript on, by the stylesheet) so that nothing moves when the
-    /// script arrives; course.js makes them work.
-    static void decorate(Document doc) {
-        // A code block may scroll sideways on a phone: keyboard users must be able to reach it.
-        for (Element pre : doc.select("pre:not([tabindex])")) pre.attr("tabindex", "0");
-        // A table keeps its words whole; on a screen too narrow for it, it scrolls in a box of
-        // its own rather than the page (tables for screen readers only are not shown at all).
-        for (Element table : doc.select("table")) {
-            if (table.closest(".visually-hidden") != null || table.parent().hasClass("table-scroll")) continue;
-            Element box = doc.createElement("div").addClass("table-scroll");
-            table.before(box);
-            box.appendChild(table);
-        }
-        for (Element cap : doc.select("figure.program > figcaption")) {
-            Element file = cap.selectFirst(".file");
-            Element button = doc.createElement("button").attr("type", "button").addClass("copy").addClass("needs-js")
-                    .attr("aria-label", "Copy " + (file == null ? "the program" : file.text())).text("Copy");
-            Element download = cap.selectFirst("> .download");
-            if (download != null) download.before(button);
-            else cap.appendChild(button);
-        }
-        for (Element pre : doc.select("pre.shell")) {
-            Element wrap = doc.createElement("div").addClass("shell-wrap");
-            pre.before(wrap);
-            wrap.appendChild(pre);
-            wrap.appendElement("button").attr("type", "button").addClass("copy").addClass("needs-js")
-                    .attr("aria-label", "Copy the command " + pre.text()).text("Copy");
-        }
-        for (Element h : doc.select("h2[id], h3[id], h4[id]")) {
-            h.appendElement("a").addClass("anchor").attr("href", "#" + h.id())
-                    .attr("aria-label", "Link to this section").text("#");
-        }
-        for (Element q : doc.select("blockquote")) {
-            Element strong = q.selectFirst("> p:first-child > strong:first-child");
-            if (strong == null) continue;
-            String label = strong.text().replace(":", "").strip().toLowerCase(Locale.ROOT);
-            String kind = switch (label) {
-                case "key idea" -> "key";
-                case "try this" -> "try";
-                case "note" -> "note";
-                case "warning" -> "warning";
-                default -> null;
-            };
-            if (kind != null) { q.addClass("callout").addClass("callout-" + kind); q.tagName("aside").attr("role", "note"); }
-        }
-    }
-
     /// "On this page": the h2 headings, for lessons with enough of them.
     static String toc(Document doc, String where) {
         var hs = doc.select("h2[id]");
@@ -208,77 +164,13 @@ public final class Pages {
         Element exercises = more.appendElement("li").appendElement("a").attr("href", "exercises.html");
         if ("exercises.html".equals(current)) exercises.attr("aria-current", "page");
         exercises.text("Exercises");
-        more.appendElement("li").appendElement("a").attr("href", PRINT).text("The whole course on one page");
+        more.appendElement("li").appendElement("a").attr("href", PrintPage.FILE).text("The whole course on one page");
         for (SitePage p : sitePages) {
             Element a = more.appendElement("li").appendElement("a").attr("href", p.page());
             if (p.page().equals(current)) a.attr("aria-current", "page");
             a.text(p.title());
         }
         return Html.of(lessonList) + Html.of(more);
-    }
-
-    // ---- print.html: the whole course on one page ----
-
-    /// The one-page edition's file name.
-    public static final String PRINT = "print.html";
-
-    /// One page of the site, as it goes into print.html: its file name, and its content (as
-    /// given to {@link #page}, before decoration), parsed; printPage changes it.
-    public record Part(String page, Document content) {}
-
-    /// print.html: every part in order, in one article, with no sidebar, search or
-    /// previous/next. Each part becomes a section with id `page-STEM`; the ids inside it get
-    /// `STEM--` in front, so they stay unique, and links between the parts point inside the
-    /// page. The first part (the index) keeps its headings; the others move one level down,
-    /// so that each lesson's title is an h2 under the course's h1.
-    public String printPage(List<Part> parts) {
-        var stems = new HashMap<String, String>();
-        for (Part p : parts) stems.put(p.page(), stem(p.page()));
-        Document whole = Jsoup.parseBodyFragment("");
-        whole.outputSettings().prettyPrint(false);
-        for (int i = 0; i < parts.size(); i++) {
-            Part part = parts.get(i);
-            Document d = part.content();
-            String prefix = stems.get(part.page()) + "--";
-            d.select("details.deeper, details.fold").attr("open", "");   // asides and folds unfolded on paper (Asides, Excerpt)
-            for (Element e : d.select("[id]")) e.id(prefix + e.id());
-            for (String attr : List.of("for", "aria-labelledby", "aria-describedby", "aria-controls", "headers"))
-                for (Element e : d.select("[" + attr + "]"))
-                    e.attr(attr, String.join(" ", Arrays.stream(e.attr(attr).trim().split("\\s+")).map(t -> prefix + t).toList()));
-            for (Element a : d.select("a[href]")) a.attr("href", inPage(a.attr("href"), prefix, stems));
-            if (i > 0)
-                for (Element h : d.select("h1, h2, h3, h4, h5"))
-                    h.tagName("h" + (h.tagName().charAt(1) - '0' + 1));
-            decorate(d);
-            Element section = whole.body().appendElement("section").addClass("print-part").id("page-" + stems.get(part.page()));
-            for (Node n : d.body().childNodesCopy()) section.appendChild(n);
-        }
-        return fill(printTemplate(), Map.of("title", title("The whole course on one page"),
-                "description", "Every lesson and exercise of the Java virtual threads course on one page, for printing.",
-                "nav", "", "toc", "", "content", whole.body().html(), "prevnext", ""));
-    }
-
-    /// The template without sidebar and search: a page to print.
-    private String printTemplate() {
-        Document t = Jsoup.parse(template);
-        t.outputSettings().prettyPrint(false);
-        t.select(".sidebar, .nav-toggle, .search").remove();
-        t.body().addClass("print-page");
-        return t.outerHtml();
-    }
-
-    private static String stem(String page) {
-        return page.endsWith(".html") ? page.substring(0, page.length() - ".html".length()) : page;
-    }
-
-    /// A link inside a part, pointing inside print.html when it goes to another part.
-    private static String inPage(String href, String prefix, Map<String, String> stems) {
-        if (href.startsWith("#")) return href.length() == 1 ? href : "#" + prefix + href.substring(1);
-        int hash = href.indexOf('#');
-        String path = hash < 0 ? href : href.substring(0, hash), fragment = hash < 0 ? "" : href.substring(hash + 1);
-        String stem = stems.get(path);
-        if (stem == null) return href;                 // code downloads, assets, other sites
-        return fragment.isEmpty() ? "#page-" + stem : "#" + stem + "--" + fragment;
     }
 
     static String prevNext(String prev, String next) {

@@ -36,8 +36,35 @@ final class TimelineDirective implements Directive.Fenced {
         }
     }
 
+    /// A timeline as its block says it: its rows matched in the run's recording, each with as many
+    /// values as there are columns; `values`, every value once, in order (numerically when they
+    /// are numbers); `legendName`, a value's name in the legend (`{}` is the value); `change`,
+    /// what a thick line means. Every text is checked to fit a phone.
+    record Timeline(String title, List<String> columns, String legendName, String change, List<Row> rows, List<String> values) {
+        /// The row labels' width, in pixels of a phone's screen.
+        double labelWidth() {
+            return rows.stream().mapToInt(r -> r.label().length()).max().orElse(0) * PictureBlock.CHAR + 10;
+        }
+
+        /// Where the cells start, in % of the width: after the row labels.
+        double left() {
+            return labelWidth() / PictureBlock.PHONE * 100;
+        }
+
+        /// A cell's width, in % of the width.
+        double cell() {
+            return (100 - left()) / columns.size();
+        }
+    }
+
     public String renderBlock(Render page, Lesson lesson, String body, Path file, int firstLine) {
         PictureBlock c = new PictureBlock(page, "timeline", body, file, firstLine, KEYS);
+        return draw(c, read(c, file));
+    }
+
+    /// The block's YAML and the lines of its run as a timeline, or the BuildError at the line of
+    /// what is wrong.
+    private static Timeline read(PictureBlock c, Path file) {
         String title = c.prose(c.required("title"), "title");
         Recording rec = c.run(c.required("run"));
         Yaml.Located rowsAt = c.required("rows");
@@ -60,24 +87,34 @@ final class TimelineDirective implements Directive.Fenced {
         if (rows.isEmpty()) throw new BuildError(file, rowsAt.line(), "rows /" + regex + "/ matches nothing in "
                 + Course.relative(rec.file()) + ". Fix the pattern, or re-record: ./build.sh record " + rec.id());
 
-        // Values in order (numerically when they are numbers); each has a colour and a name.
+        // Values in order (numerically when they are numbers).
         var values = new TreeSet<String>((a, b) -> {
             var x = Reference.number(a);
             var y = Reference.number(b);
             return x.isPresent() && y.isPresent() && x.getAsDouble() != y.getAsDouble() ? Double.compare(x.getAsDouble(), y.getAsDouble()) : a.compareTo(b);
         });
         rows.forEach(r -> values.addAll(r.cells()));
-        var colour = new HashMap<String, String>();
-        for (String v : values) colour.put(v, "k" + (colour.size() % COLOURS + 1));
+        var timeline = new Timeline(title, columns, legendName, change, List.copyOf(rows), List.copyOf(values));
 
-        double labelW = rows.stream().mapToInt(r -> r.label().length()).max().orElse(0) * PictureBlock.CHAR + 10;
-        if (labelW > PictureBlock.PHONE * 0.4) throw new BuildError(file, rowsAt.line(), "row labels are too long for a 375 px screen ("
+        if (timeline.labelWidth() > PictureBlock.PHONE * 0.4) throw new BuildError(file, rowsAt.line(), "row labels are too long for a 375 px screen ("
                 + (int) (PictureBlock.PHONE * 0.4 / PictureBlock.CHAR) + " characters at most): match shorter ones");
-        double left = labelW / PictureBlock.PHONE * 100, cell = (100 - left) / columns.size(), cellPx = cell / 100 * PictureBlock.PHONE;
+        double cellPx = timeline.cell() / 100 * PictureBlock.PHONE;
         for (String col : columns) c.fits(col, cellPx - 4, c.keys.get("columns"), "a column's label", true);
         for (String v : values) c.fits(v, cellPx - 6, rowsAt, "the value", false);
         for (String v : values) c.fits(name(legendName, v), PictureBlock.PHONE - 36, c.keys.containsKey("legend") ? c.keys.get("legend") : rowsAt, "the legend", false);
         c.fits(change, PictureBlock.PHONE - 36, c.keys.containsKey("change") ? c.keys.get("change") : rowsAt, "the change's legend", false);
+        return timeline;
+    }
+
+    /// The timeline as inline SVG, with a table of its values for screen readers ({@link PictureBlock#html}).
+    private static String draw(PictureBlock c, Timeline timeline) {
+        String title = timeline.title(), legendName = timeline.legendName(), change = timeline.change();
+        List<String> columns = timeline.columns(), values = timeline.values();
+        List<Row> rows = timeline.rows();
+        double left = timeline.left(), cell = timeline.cell();
+        // Each value has a colour, in the values' order.
+        var colour = new HashMap<String, String>();
+        for (String v : values) colour.put(v, "k" + (colour.size() % COLOURS + 1));
 
         // The words: every row's values, how often they changed, and what each value names.
         var words = new ArrayList<String>();
