@@ -118,12 +118,8 @@ class SiteBrowserTest {
     }
 
     @AfterAll
-    void stop() throws IOException {
-        try {
-            if (browser != null) browser.close();
-        } finally {
-            if (server != null) server.close();
-        }
+    void stop() throws Exception {
+        Browser.close(browser, server);
     }
 
     /// Holds a script of the site in a folder back: until the page has painted, while a test

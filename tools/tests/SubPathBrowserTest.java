@@ -38,12 +38,8 @@ class SubPathBrowserTest {
     }
 
     @AfterAll
-    void stop() throws IOException {
-        try {
-            if (browser != null) browser.close();
-        } finally {
-            if (server != null) server.close();
-        }
+    void stop() throws Exception {
+        Browser.close(browser, server);
     }
 
     Object js(String script) { return driver.executeScript(script); }
