@@ -53,6 +53,16 @@ final class Browser implements AutoCloseable {
         return new WebDriverWait(driver, Waits.HUNG, Duration.ofMillis(20));
     }
 
+    /// Closes `browser`, then `server` even when that fails: a browser test's @AfterAll, where
+    /// either may be null (its @BeforeAll failed before making it).
+    static void close(Browser browser, AutoCloseable server) throws Exception {
+        try {
+            if (browser != null) browser.close();
+        } finally {
+            if (server != null) server.close();
+        }
+    }
+
     @Override
     public void close() throws IOException {
         try {

@@ -19,16 +19,13 @@ import org.junit.jupiter.api.io.TempDir;
 @Quick
 class ChartTest {
 
-    @TempDir
-    Path tmp;
-    Fixture f;
+    final Fixture f;
 
     static final String LESSON = "lessons/03-charts.md";
     /// The line of a block's first line of YAML in the lesson {@link #lesson} writes.
     static final int YAML = 14;
 
-    @BeforeEach
-    void setUp() throws Exception {
+    ChartTest(@TempDir Path tmp) throws Exception {
         f = new Fixture(tmp);
         lesson("""
                 ```chart

@@ -15,12 +15,9 @@ class CompareTest {
 
     // ---- the comparison, on the fixture ------------------------------------------------
 
-    @TempDir
-    Path tmp;
-    Fixture f;
+    final Fixture f;
 
-    @BeforeEach
-    void setUp() throws Exception {
+    CompareTest(@TempDir Path tmp) throws Exception {
         f = new Fixture(tmp);
         f.replace("lessons/01-first.md", "    alias: hello\n", """
                     alias: hello

@@ -62,10 +62,7 @@ class DatabaseLimitTest {
 
     /// No folder of the program's in `tmp`, and no PostgreSQL process started from one.
     static void assertNothingLeft(Path tmp, Proc.Result r) throws IOException {
-        try (Stream<Path> left = Files.list(tmp)) {
-            var folders = left.filter(p -> p.getFileName().toString().startsWith("db-limit-")).toList();
-            assertEquals(List.of(), folders, "the program's folder must be deleted\n" + r.all());
-        }
+        assertEquals(List.of(), foldersIn(tmp), "the program's folder must be deleted\n" + r.all());
         assertEquals(List.of(), postgresIn(tmp), "PostgreSQL must be stopped\n" + r.all());
     }
 
@@ -134,18 +131,13 @@ class DatabaseLimitTest {
         Path folder = Files.createDirectory(tmp.resolve("tmp"));
         // Through ./jbang, as a reader ends it: Ctrl-C or kill reaches the program because
         // ./jbang execs it (the lesson says so). The other runs start the command directly.
-        var pb = new ProcessBuilder(Proc.ROOT.resolve("jbang").toString(), "-R-Djava.io.tmpdir=" + folder, "database", "pool", "5000")
-                .directory(Proc.ROOT.toFile()).redirectErrorStream(true).redirectOutput(out.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        Process p = pb.start();
+        Process p = startInBackground(List.of(Proc.ROOT.resolve("jbang").toString(), "-R-Djava.io.tmpdir=" + folder, "database", "pool", "5000"), out);
         try {
             // The burst of 5,000 takes at least 500 rounds of 50 ms: it is running once this line is out.
             awaitBurst(p, out);
             assertFalse(postgresIn(folder).isEmpty(), "PostgreSQL should be running from " + folder);
             p.destroy(); // SIGTERM to the process ./jbang became
-            assertTrue(p.waitFor(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS), "did not end after SIGTERM");
-            var r = new Proc.Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), "", 0);
+            var r = ended(p, out, "did not end after SIGTERM");
             assertNothingLeft(folder, r);
         } finally {
             p.destroyForcibly();
@@ -154,10 +146,21 @@ class DatabaseLimitTest {
 
     /// Starts the program as `./jbang database args` does, in the background, its output (stdout and stderr) into `out`.
     static Process startDatabase(Path tmp, Path out, String... args) throws IOException {
-        var pb = new ProcessBuilder(command(tmp, args)).directory(Proc.ROOT.toFile()).redirectErrorStream(true).redirectOutput(out.toFile())
+        return startInBackground(command(tmp, args), out);
+    }
+
+    /// Starts `command` from the repository root, its output (stdout and stderr) into `out`.
+    static Process startInBackground(List<String> command, Path out) throws IOException {
+        var pb = new ProcessBuilder(command).directory(Proc.ROOT.toFile()).redirectErrorStream(true).redirectOutput(out.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         return pb.start();
+    }
+
+    /// Waits for `p` to end (failing with `notEnded` if it hangs): its exit and its output in `out`.
+    static Proc.Result ended(Process p, Path out, String notEnded) throws IOException, InterruptedException {
+        assertTrue(p.waitFor(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS), notEnded);
+        return new Proc.Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), "", 0);
     }
 
     /// Waits until the program started by startDatabase has printed that its first burst starts.
@@ -226,8 +229,7 @@ class DatabaseLimitTest {
             ProcessHandle.allProcesses() // the server's first process, started with -D <its data folder>
                     .filter(h -> h.info().commandLine().map(c -> c.contains(folder + "/db-limit-") && c.contains(" -D ")).orElse(false))
                     .forEach(ProcessHandle::destroyForcibly);
-            assertTrue(p.waitFor(Waits.HUNG.toMillis(), TimeUnit.MILLISECONDS), "did not end after its server was killed");
-            var r = new Proc.Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), "", 0);
+            var r = ended(p, out, "did not end after its server was killed");
             assertEquals(1, r.exit(), r.all());
             assertTrue(r.out().contains("\ndatabase: the run stopped: "), r.all());
             assertFalse(r.out().contains("\tat "), "no stack trace\n" + r.all());

@@ -59,11 +59,7 @@ class EchoServerTest {
     @Test
     @DisplayName("echo: with 1,024 files allowed, a clear message and exit 2 before any socket opens")
     void echoStopsWhenTheFileLimitIsTooLow() {
-        var r = Proc.java(List.of("prlimit", "--nofile=1024"), List.of(), ECHO);
-        assertEquals(2, r.exit(), r.all());
-        assertTrue(r.err().contains("need about 4100 file descriptors") && r.err().contains("may open only 1024"), r.all());
-        assertFalse(r.out().contains("echo server on"), "no server may start\n" + r.all());
-        assertFalse(r.all().contains("Exception"), r.all());
+        Proc.stopsAtTheFileLimit("echo server on", ECHO);
     }
 
     /// The check before the server opens allows 100 descriptors for the JVM. Here 300 more are

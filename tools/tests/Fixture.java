@@ -7,7 +7,9 @@ import java.util.*;
 
 /// A tiny course in a folder the test gives it (a JUnit `@TempDir`, which JUnit deletes even
 /// when the test fails): one program, one exercise, one lesson with a run and its recording.
-/// Tests break one thing at a time and build it in-process.
+/// Tests break one thing at a time and build it in-process. A class whose every test wants
+/// one makes it in its constructor, from a `@TempDir` parameter (`GeneratorTest`): JUnit makes
+/// an instance of the class, and a folder, for each test.
 public final class Fixture {
     public final Path root;
 

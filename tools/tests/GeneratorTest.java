@@ -12,12 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Quick
 class GeneratorTest {
 
-    @TempDir
-    Path tmp;
-    Fixture f;
+    final Fixture f;
 
-    @BeforeEach
-    void setUp() throws Exception {
+    GeneratorTest(@TempDir Path tmp) throws Exception {
         f = new Fixture(tmp);
         f.write("site/marker.txt", "previous site");
     }

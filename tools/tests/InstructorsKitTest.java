@@ -15,9 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Quick
 class InstructorsKitTest {
 
-    @TempDir
-    Path tmp;
-    Fixture f;
+    final Fixture f;
 
     static final String PLAN = """
             ---
@@ -40,8 +38,7 @@ class InstructorsKitTest {
             ```
             """;
 
-    @BeforeEach
-    void setUp() throws Exception {
+    InstructorsKitTest(@TempDir Path tmp) throws Exception {
         f = new Fixture(tmp);
     }
 

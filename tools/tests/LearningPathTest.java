@@ -14,12 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Quick
 class LearningPathTest {
 
-    @TempDir
-    Path tmp;
-    Fixture f;
+    final Fixture f;
 
-    @BeforeEach
-    void setUp() throws Exception {
+    LearningPathTest(@TempDir Path tmp) throws Exception {
         f = new Fixture(tmp);
     }
 

@@ -43,6 +43,18 @@ public final class Proc {
         org.junit.jupiter.api.Assertions.assertFalse(r.all().contains("Exception"), r.all());
     }
 
+    /// Runs `prlimit --nofile=1024 java <program> args...`, a server of 2,000 connections on too
+    /// few files, and asserts it stopped before its server did: exit 2, a message that says it
+    /// needs about 4,100 file descriptors and may open only 1,024, no line with `serverStarts`
+    /// on stdout, no exception.
+    public static void stopsAtTheFileLimit(String serverStarts, String program, String... args) {
+        var r = java(List.of("prlimit", "--nofile=1024"), List.of(), program, args);
+        org.junit.jupiter.api.Assertions.assertEquals(2, r.exit(), r.all());
+        org.junit.jupiter.api.Assertions.assertTrue(r.err().contains("need about 4100 file descriptors") && r.err().contains("may open only 1024"), r.all());
+        org.junit.jupiter.api.Assertions.assertFalse(r.out().contains(serverStarts), "no server may start\n" + r.all());
+        org.junit.jupiter.api.Assertions.assertFalse(r.all().contains("Exception"), r.all());
+    }
+
     /// `java [flags] FILE`, FILE relative to `dir`, with the preview flags its text there asks
     /// for (course.Preview): as a reader types it, without JBang.
     public static List<String> javaCommand(Path dir, String file) {

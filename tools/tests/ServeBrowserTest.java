@@ -46,11 +46,7 @@ class ServeBrowserTest {
 
     @AfterAll
     void stop() throws Exception {
-        try {
-            if (browser != null) browser.close();
-        } finally {
-            if (server != null) server.close();
-        }
+        Browser.close(browser, server);
     }
 
     @AfterEach

@@ -2,11 +2,8 @@ package tests;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.URLDecoder;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.util.*;
@@ -60,8 +57,7 @@ class SiteBrowserTest {
     volatile CompletableFuture<Void> painted;
 
     Path site;
-    HttpServer server;
-    ExecutorService serverThreads;
+    SiteServer server;
     String http, file;
     Browser browser;
     ChromeDriver driver;
@@ -69,53 +65,46 @@ class SiteBrowserTest {
     @BeforeAll
     void start() throws IOException {
         site = SiteTest.site();
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            String path = URLDecoder.decode(exchange.getRequestURI().getPath(), StandardCharsets.UTF_8);
-            if (path.equals(PAINTED)) {
-                var waiting = painted;
-                if (waiting != null) waiting.complete(null);
-                exchange.sendResponseHeaders(204, -1);
-                exchange.close();
-                return;
-            }
-            boolean inFolder = path.startsWith("/" + FOLDER);
-            if (inFolder) {
-                path = path.substring(FOLDER.length());
-                if (path.endsWith(".js")) holdScript();
-            }
-            Path p = site.resolve(path.substring(1)).normalize();
-            if (Files.isDirectory(p)) p = p.resolve("index.html");
-            boolean found = p.startsWith(site) && Files.isRegularFile(p);
-            Path served = found ? p : site.resolve("404.html");
-            String query = String.valueOf(exchange.getRequestURI().getQuery());
-            byte[] body = Files.readAllBytes(served);
-            if (inFolder && served.toString().endsWith(".html") && !query.equals(SPLIT_UNGUARDED))
-                body = new String(body, StandardCharsets.UTF_8).replaceFirst("<head>", "<head>" + PARSED_FIRST).getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", mime(served));
-            exchange.sendResponseHeaders(found ? 200 : 404, body.length);
-            try (var out = exchange.getResponseBody()) {
-                int cut = query.startsWith(SPLIT) ? firstRowEnd(body) : -1;
-                if (cut > 0) {
-                    out.write(body, 0, cut);
-                    out.flush();
-                    if (query.equals(SPLIT_UNGUARDED)) holdScript();   // until the half page is painted
-                    else pause(SPLIT_MS);   // guarded, it cannot be painted before the rest
-                    out.write(body, cut, body.length - cut);
-                } else {
-                    out.write(body);
-                }
-            }
+        server = new SiteServer(site, new SlowToPaint(), "/", "/" + FOLDER).route(PAINTED, exchange -> {
+            var waiting = painted;
+            if (waiting != null) waiting.complete(null);
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
         });
-        serverThreads = Executors.newVirtualThreadPerTaskExecutor(); // a slow script must not hold up the stylesheet
-        server.setExecutor(serverThreads);
-        server.start();
-        http = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
+        http = server.origin + "/";
         file = site.toUri().toString();
 
         browser = new Browser(DESKTOP_W, DESKTOP_H, LogType.BROWSER, LogType.PERFORMANCE);
         driver = browser.driver;
         cdp("Browser.grantPermissions", Map.of("permissions", List.of("clipboardReadWrite", "clipboardSanitizedWrite")));
+    }
+
+    /// What this server does that a static host does not: under FOLDER it holds each script
+    /// back (holdScript) and puts PARSED_FIRST in each page's head; `?split` and
+    /// `?split-unguarded` send a page in two parts.
+    final class SlowToPaint implements SiteServer.Delivery {
+        @Override
+        public byte[] body(SiteServer.Request request, byte[] bytes) {
+            boolean inFolder = ("/" + FOLDER).equals(request.prefix());
+            if (inFolder && request.path().endsWith(".js")) holdScript();
+            if (inFolder && request.file().toString().endsWith(".html") && !request.query().equals(SPLIT_UNGUARDED))
+                return new String(bytes, StandardCharsets.UTF_8).replaceFirst("<head>", "<head>" + PARSED_FIRST).getBytes(StandardCharsets.UTF_8);
+            return bytes;
+        }
+
+        @Override
+        public void write(SiteServer.Request request, byte[] body, OutputStream out) throws IOException {
+            int cut = request.query().startsWith(SPLIT) ? firstRowEnd(body) : -1;
+            if (cut > 0) {
+                out.write(body, 0, cut);
+                out.flush();
+                if (request.query().equals(SPLIT_UNGUARDED)) holdScript();   // until the half page is painted
+                else pause(SPLIT_MS);   // guarded, it cannot be painted before the rest
+                out.write(body, cut, body.length - cut);
+            } else {
+                out.write(body);
+            }
+        }
     }
 
     long started;
@@ -129,13 +118,8 @@ class SiteBrowserTest {
     }
 
     @AfterAll
-    void stop() throws IOException {
-        try {
-            if (browser != null) browser.close();
-        } finally {
-            if (server != null) server.stop(0);
-            if (serverThreads != null) serverThreads.close();
-        }
+    void stop() throws Exception {
+        Browser.close(browser, server);
     }
 
     /// Holds a script of the site in a folder back: until the page has painted, while a test
@@ -166,16 +150,6 @@ class SiteBrowserTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    static String mime(Path p) {
-        String n = p.getFileName().toString();
-        if (n.endsWith(".html")) return "text/html; charset=utf-8";
-        if (n.endsWith(".css")) return "text/css; charset=utf-8";
-        if (n.endsWith(".js")) return "text/javascript; charset=utf-8";
-        if (n.endsWith(".svg")) return "image/svg+xml";
-        if (n.endsWith(".java")) return "text/plain; charset=utf-8";
-        return "application/octet-stream";
     }
 
     // ---- browser helpers ----------------------------------------------------------------

@@ -2,16 +2,9 @@ package tests;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.util.*;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.*;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -19,7 +12,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /// The site as GitHub Pages serves a project: under a sub-path (https://owner.github.io/repo/).
-/// A JDK HttpServer serves site/ under /some/prefix/ only, and 404.html for anything missing; a
+/// A SiteServer serves site/ under /some/prefix/ only, and 404.html for anything missing; a
 /// real Chromium opens every page, follows every link on it and runs searches, and the server
 /// must see no request outside the prefix and serve no 404 (but the one asked for).
 /// The Chromium set-up is the minimum of SiteBrowserTest's.
@@ -30,46 +23,23 @@ class SubPathBrowserTest {
 
     Path site;
     Browser browser;
-    HttpServer server;
+    SiteServer server;
     String base;
     ChromeDriver driver;
-    /// Every request the server saw, "STATUS PATH", in order.
-    final Queue<String> requests = new ConcurrentLinkedQueue<>();
 
     @BeforeAll
     void start() throws IOException {
         site = SiteTest.site();
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            String path = URLDecoder.decode(exchange.getRequestURI().getPath(), StandardCharsets.UTF_8);
-            Path file = null;
-            if (path.startsWith(PREFIX)) {
-                Path p = site.resolve(path.substring(PREFIX.length())).normalize();
-                if (Files.isDirectory(p)) p = p.resolve("index.html");
-                if (p.startsWith(site) && Files.isRegularFile(p)) file = p;
-            }
-            int status = file == null ? 404 : 200;
-            requests.add(status + " " + path);
-            Path body = file == null ? site.resolve("404.html") : file;
-            byte[] bytes = Files.readAllBytes(body);
-            exchange.getResponseHeaders().set("Content-Type", SiteBrowserTest.mime(body));
-            exchange.sendResponseHeaders(status, bytes.length);
-            try (var out = exchange.getResponseBody()) { out.write(bytes); }
-        });
-        server.start();
-        base = "http://127.0.0.1:" + server.getAddress().getPort() + PREFIX;
+        server = new SiteServer(site, PREFIX);
+        base = server.origin + PREFIX;
 
         browser = new Browser(1280, 900);
         driver = browser.driver;
     }
 
     @AfterAll
-    void stop() throws IOException {
-        try {
-            if (browser != null) browser.close();
-        } finally {
-            if (server != null) server.stop(0);
-        }
+    void stop() throws Exception {
+        Browser.close(browser, server);
     }
 
     Object js(String script) { return driver.executeScript(script); }
@@ -94,7 +64,7 @@ class SubPathBrowserTest {
 
     /// The address without its fragment, or null when it is not the server's (data:, mailto:, another site).
     String ours(String address) {
-        if (!address.startsWith("http://127.0.0.1:" + server.getAddress().getPort() + "/")) return null;
+        if (!address.startsWith(server.origin + "/")) return null;
         int hash = address.indexOf('#');
         return hash < 0 ? address : address.substring(0, hash);
     }
@@ -154,7 +124,7 @@ class SubPathBrowserTest {
             if (mine != null && !mine.startsWith(base)) problems.add("404.html refers outside the prefix: " + a);
         }
 
-        for (String r : requests) {
+        for (String r : server.requests) {
             String path = r.substring(4);
             if (!path.startsWith(PREFIX)) problems.add("a request outside the prefix: " + r);
             else if (r.startsWith("404") && !path.equals(PREFIX + "no-such-page.html")) problems.add("not found: " + r);

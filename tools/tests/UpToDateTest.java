@@ -15,12 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Quick
 class UpToDateTest {
 
-    @TempDir
-    Path tmp;
-    Fixture f;
+    final Fixture f;
 
-    @BeforeEach
-    void setUp() throws Exception {
+    UpToDateTest(@TempDir Path tmp) throws Exception {
         f = new Fixture(tmp);
     }
 

@@ -104,11 +104,7 @@ class WaitingServerTest {
     @Test
     @DisplayName("server: with 1,024 files allowed, 2,000 requests stop with a clear message and exit 2 before any server starts")
     void serverStopsWhenTheFileLimitIsTooLow() {
-        var r = Proc.java(List.of("prlimit", "--nofile=1024"), List.of(), "programs/WaitingServer.java", "virtual", "2000");
-        assertEquals(2, r.exit(), r.all());
-        assertTrue(r.err().contains("need about 4100 file descriptors") && r.err().contains("may open only 1024"), r.all());
-        assertFalse(r.out().contains("server on"), "no server may start\n" + r.all());
-        assertFalse(r.all().contains("Exception"), r.all());
+        Proc.stopsAtTheFileLimit("server on", "programs/WaitingServer.java", "virtual", "2000");
     }
 
     @Test
