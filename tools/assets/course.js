@@ -1,6 +1,6 @@
 /* Java Virtual Threads, Measured: the few things a page does with JavaScript. All optional:
    with it off every page reads in full. It adds nothing to the layout (the buttons are in the
-   page, shown from the first paint by html.js rules), so the page does not move. */
+   page from the first paint, by html.js rules), so the page does not move. */
 (function () {
   "use strict";
   var doc = document, root = doc.documentElement;
@@ -34,17 +34,16 @@
     themeButton.addEventListener("click", function () {
       var next = theme() === "dark" ? "light" : "dark";
       root.setAttribute("data-theme", next);
-      try { localStorage.setItem(THEME_KEY, next); } catch (e) { /* private mode: this page only */ }
+      try { localStorage.setItem(THEME_KEY, next); } catch (e) { /* private mode */ }
       syncTheme();
     });
     if (media.addEventListener) media.addEventListener("change", syncTheme);
-    window.addEventListener("storage", function (e) {
-      if (e.key !== THEME_KEY) return;
-      if (e.newValue === "light" || e.newValue === "dark") root.setAttribute("data-theme", e.newValue);
-      else root.removeAttribute("data-theme");
+    var chosen = function (v) {   /* another page's choice, now or later */
+      v === "light" || v === "dark" ? root.setAttribute("data-theme", v) : root.removeAttribute("data-theme");
       syncTheme();
-    });
-    syncTheme();
+    };
+    window.addEventListener("storage", function (e) { if (e.key === THEME_KEY) chosen(e.newValue); });
+    try { chosen(localStorage.getItem(THEME_KEY)); } catch (e) { syncTheme(); }
   }
 
   /* ---- Lessons menu on narrow screens. ---- */
@@ -234,8 +233,8 @@
     }
   });
 
-  /* ---- "On this page" (beside the lesson, and before its first section: the stylesheet
-     shows one): mark the section being read. ---- */
+  /* ---- "On this page" (beside the lesson or before its first section): mark the section
+     being read. ---- */
   var tocLinks = $$(".toc a");
   if (tocLinks.length && "IntersectionObserver" in window) {
     var byId = {};

@@ -517,9 +517,11 @@ class SiteBrowserTest {
 
             // Chromium hands a page's localStorage write to the browser process asynchronously, so
             // the next page, in another renderer, can start before the write arrives (seen on a
-            // loaded machine). The page then gets it as a storage event, which course.js applies:
-            // what the reader sees is the chosen theme, at once or a moment later. The test waits
-            // for that, as long as any wait, rather than sleeping a guessed time.
+            // loaded machine). The page then gets it as a storage event, which course.js applies;
+            // an event that came before course.js listened is lost, so course.js also reads the
+            // choice as it stands when it starts (a file:// run once waited here for good without
+            // that). What the reader sees is the chosen theme, at once or a moment later. The test
+            // waits for that, as long as any wait, rather than sleeping a guessed time.
             driver.findElement(By.cssSelector("nav.prevnext a[rel=next]")).click();
             waiting().until(d -> d.getCurrentUrl().endsWith(lessons.get(1))
                     && "complete".equals(js("return document.readyState")));  // the stylesheet applied
