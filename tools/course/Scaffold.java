@@ -7,9 +7,10 @@ import java.util.*;
 /// `./build.sh new lesson SLUG EXERCISE`: writes the files a new lesson needs, as rustlings'
 /// `dev new` does, so that a contributor fills in six files and generates the rest. The six,
 /// each a working start that builds and passes the tests as written: the program, the lesson,
-/// the program's test, the exercise's solution, its hints section and its wrong fixes. Then what
-/// is mechanical: the program's alias and the exercise's two (CatalogSync), and the shipped
-/// exercise (Exercises.derive). The recording is the contributor's first command after it
+/// the program's test, the exercise's solution, its hints section and its wrong fixes. Then the
+/// lesson's place in the class plan (last, as homework), whose two sentences are a trainer's to
+/// write (ClassPlanDirective). Then what is mechanical: the program's alias and the exercise's two
+/// (CatalogSync), and the shipped exercise (Exercises.derive). The recording is the contributor's first command after it
 /// (`./build.sh record SLUG`): it must come from a real run. Refuses to overwrite anything.
 public final class Scaffold {
     private Scaffold() {}
@@ -47,11 +48,37 @@ public final class Scaffold {
         Files.writeString(hints, hints(exercise, slug), StandardOpenOption.APPEND);
         addAlias(root, slug, "programs/" + program + ".java", "Lesson '" + title + "': one virtual thread says hello.");
         CatalogSync.write(root);
+        boolean planned = addToClassPlan(root, slug);
 
         var wrote = new ArrayList<>(files.keySet());
         wrote.add(5, "exercises/HINTS.md (a section appended)");
+        if (planned) wrote.add(6, INSTRUCTORS + " (the lesson last in the class plan: its able: and ask:)");
         wrote.add("jbang-catalog.json (aliases " + slug + ", " + exercise + ", " + exercise + "-solution)");
         return wrote;
+    }
+
+    /// The instructors' page, whose class plan must give every lesson a place (ClassPlanDirective).
+    static final String INSTRUCTORS = "lessons/instructors.md";
+
+    /// Appends the lesson to the last day of the class plan, as homework, with a sentence of what
+    /// students can do after it and a question to ask, both to be written; false when the course
+    /// has no class plan.
+    static boolean addToClassPlan(Path root, String slug) throws IOException {
+        Path page = root.resolve(INSTRUCTORS);
+        if (!Files.isRegularFile(page)) return false;
+        String text = Sources.read(page);
+        int block = text.indexOf("\n```class-plan\n");
+        if (block < 0) return false;
+        int end = text.indexOf("\n```\n", block + 1);
+        if (end < 0) end = text.indexOf("\n```", block + 1);
+        if (end < 0) throw new BuildError(page, 0, "its class plan has no closing ```: close it, then run this again");
+        String entry = "\n  - lesson: " + slug
+                + "\n    talk: 5"
+                + "\n    exercise: 15 homework"
+                + "\n    able: say what the lesson shows, in a student's words"
+                + "\n    ask: What does the output show, and why?";
+        Files.writeString(page, text.substring(0, end) + entry + text.substring(end));
+        return true;
     }
 
     /// `first-steps` → `FirstSteps`.

@@ -32,7 +32,9 @@ class ScaffoldTest {
         int next = Integer.parseInt(Lesson.loadAll(root).getLast().file().getFileName().toString().substring(0, 2)) + 1;
         var wrote = Scaffold.lesson(root, "request-hello", "tag-along");
 
-        assertEquals(6, wrote.indexOf("exercises/TagAlong.java"), "six files to fill in by hand come first: " + wrote);
+        assertEquals(6, wrote.indexOf("lessons/instructors.md (the lesson last in the class plan: its able: and ask:)"),
+                "six files to fill in by hand come first, then the lesson's place in the class plan: " + wrote);
+        assertEquals(7, wrote.indexOf("exercises/TagAlong.java"), "then what follows from them: " + wrote);
         var lessons = Lesson.loadAll(root);
         assertEquals(before + 1, lessons.size());
         assertEquals("request-hello", lessons.getLast().slug(), "the new lesson comes last");
@@ -51,6 +53,12 @@ class ScaffoldTest {
         assertEquals(Exercises.derive(Files.readString(root.resolve("exercises/solutions/TagAlong.java"))),
                 Files.readString(root.resolve("exercises/TagAlong.java")), "the shipped exercise is derived from its solution");
         assertTrue(Files.readString(root.resolve("tools/tests/wrong-fixes/tag-along.txt")).split("\n=== ").length >= 3, "three wrong fixes");
+
+        // and the course builds with it, its place in the class plan included, once its run is
+        // recorded (here the test's stand-in for the real run that `./build.sh record` makes)
+        Fixture.record(root, "request-hello", "hello from a virtual thread: true\n");
+        Build.build(root, root.resolve("site"), false, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        assertTrue(Files.readString(root.resolve("site/instructors.html")).contains("request-hello.html"), "the instructors' page plans the new lesson");
     }
 
     @Test
