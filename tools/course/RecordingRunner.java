@@ -132,7 +132,7 @@ public final class RecordingRunner {
     }
 
     private static Output start(Path root, Lesson.DeclaredRun run, Plan plan, PrintStream log, Map<String, String> environment) throws IOException, InterruptedException {
-        if (plan.command().getFirst().endsWith("jbang")) prebuild(root, run.alias(), log);
+        if (plan.command().getFirst().endsWith("jbang")) prebuild(root, run.alias(), plan.text(), log);
         var command = new ArrayList<>(plan.command());
         String javaRan = Jdks.ownJava();
         if (Jdks.isOther(plan.jdk())) command.set(0, javaRan = Jdks.java(plan.jdk(), run.lesson(), run.line()));
@@ -168,13 +168,20 @@ public final class RecordingRunner {
     }
 
     /// Compiles the alias first, so JBang's own "[jbang] Building jar" lines stay out of the output.
-    static void prebuild(Path root, String alias, PrintStream log) throws IOException, InterruptedException {
+    /// Once per alias and text in this JVM: JBang's cache keeps the jar of a text it has built
+    /// (a run of many declared runs, or a test's re-runs, start JBang once less each time).
+    static void prebuild(Path root, String alias, String text, PrintStream log) throws IOException, InterruptedException {
+        String key = root.toAbsolutePath() + "\n" + alias + "\n" + kit.Hash.sha256(text);
+        if (PREBUILT.contains(key)) return;
         var pb = new ProcessBuilder(root.resolve("jbang").toString(), "build", alias).directory(root.toFile())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         int rc = pb.start().waitFor();
         if (rc != 0) log.println("warning: ./jbang build " + alias + " exited " + rc + "; the run below will show why");
+        else PREBUILT.add(key);
     }
+
+    private static final java.util.Set<String> PREBUILT = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /// JDK, OS, cores, memory and date: enough to judge a number.
     public static String environment() {
