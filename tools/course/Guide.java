@@ -1,6 +1,7 @@
 package course;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.util.*;
 import java.util.regex.*;
@@ -49,8 +50,7 @@ public record Guide(Map<String, Alias> aliases, List<Chapter> chapters) {
         }
         for (Path f : files) {
             String text = Sources.read(f).replace("\r\n", "\n");
-            int end = text.indexOf("\n---\n", 4);
-            String front = end < 0 ? "" : text.substring(0, end), body = end < 0 ? text : text.substring(end);
+            String front = front(text), body = text.substring(front.length());
             var programs = new LinkedHashSet<String>();
             String program = field(front, "program");
             if (!program.isEmpty()) programs.add(program);
@@ -61,6 +61,22 @@ public record Guide(Map<String, Alias> aliases, List<Chapter> chapters) {
                     List.copyOf(exercisesOf.getOrDefault(stem, List.of()))));
         }
         return new Guide(Collections.unmodifiableMap(aliases), List.copyOf(chapters));
+    }
+
+    /// The `title:` of a lesson's front matter, read as {@link #load} reads it, or "" when it has
+    /// none or the file cannot be read. The checker names an exercise's lesson by it.
+    public static String title(Path lesson) {
+        try {
+            return field(front(Files.readString(lesson, StandardCharsets.UTF_8).replace("\r\n", "\n")), "title");
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /// A lesson's front matter, read by lines: its text up to the closing `---`, or "" without one.
+    static String front(String text) {
+        int end = text.indexOf("\n---\n", 4);
+        return end < 0 ? "" : text.substring(0, end);
     }
 
     /// A top-level `key: value` line of front matter, its value unquoted ("" if there is none).
