@@ -153,7 +153,7 @@ class CatalogTest {
                 "the options in the description of alias '" + alias + "' (jbang-catalog.json), against its usage text:\n" + help.out());
     }
 
-    /// ./jbang, without JBang, reads the catalog with sed by one rule (see run_with_plain_java
+    /// ./jbang, without JBang, reads the catalog with sed by one rule (see tools/plain-java.sh
     /// there): each alias opens with `    "NAME": {` and closes with `    }`, its script-ref on
     /// one line inside. The catalog must keep to it, or ./jbang runs the wrong file.
     @Test
