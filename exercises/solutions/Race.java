@@ -103,8 +103,18 @@ Map<String, Long> counts() {
 
 // ---- Checking your work: no need to read past this line. ----
 
-static final int ADDERS = 4, ROUNDS = 15;   // on one core, most rounds show a lost update; fifteen, near certainly
-static final Duration ADDING = Duration.ofMillis(200);
+static final int ADDERS = 4, ROUNDS = 15;   // on one core, most rounds show a lost update; fifteen, near certainly, even beside six busy loops
+/// How long each adder adds in a round, in its own CPU time rather than on the clock: on a
+/// machine busy with other work the adders get fewer turns, and a round on the clock would then
+/// hold fewer chances to lose an update.
+static final Duration ADDING = Duration.ofMillis(100);
+static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+
+/// This thread's CPU time in nanoseconds, or the clock where the JVM cannot tell it.
+static long cpuNow() {
+    long t = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : -1;
+    return t >= 0 ? t : System.nanoTime();
+}
 boolean answerAtOnce;   // set before the adders start: Thread.start makes it visible to them
 record Loss(Object got, Object expected) {}   // below: each result's first loss, in the first round that showed one
 Loss totalLost;
@@ -123,7 +133,7 @@ final List<List<String>> oneWord = WORDS.stream().map(List::of).toList();
 
 Page quickPage(int page) { return new Page(oneWord.get(page % WORDS.size()), page); }
 
-/// One round: ADDERS platform threads, released together, count quick pages for 200 ms.
+/// One round: ADDERS platform threads, released together, count quick pages for ADDING each.
 /// Platform threads: the OS switches them at any instruction, even on one core, where one
 /// carrier would run virtual threads that never wait one after another. Before each page, an
 /// adder checks that the largest page is at least every page whose countWords has returned.
@@ -142,8 +152,8 @@ void addAtTheSameInstant() throws Exception {
             long[] mine = new long[WORDS.size()];
             try {
                 go.await();
-                long until = System.nanoTime() + ADDING.toNanos();
-                for (int n = 1; n % 1_024 != 0 || System.nanoTime() < until; n++) {
+                long until = cpuNow() + ADDING.toNanos();
+                for (int n = 1; n % 1_024 != 0 || cpuNow() < until; n++) {
                     int done = largestOf(counted), largest = largest();
                     if (largest < done) shrank.compareAndSet(null, new Loss(largest + " after a page of " + done, "never less"));
                     int page = lastQuickPage.incrementAndGet();
