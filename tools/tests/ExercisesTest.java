@@ -466,7 +466,7 @@ class ExercisesTest {
     private static Map<String, CompletableFuture<Proc.Result>> runs;
 
     /// How many failing runs (shipped texts, wrong fixes) at once once the solutions are done.
-    static final int FAILING_LANES = 4;
+    static final int FAILING_LANES = 6;
 
     /// The solutions run as `./jbang NAME-solution`: the first of each kind, by what JBang reads
     /// before it runs one (its alias's runtime options and the file's `//` directive lines, such
