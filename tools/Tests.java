@@ -25,7 +25,7 @@ import org.junit.platform.engine.discovery.*;
 /// After each class it prints the time the class took, and at the end the slowest classes.
 /// Three, whatever the machine. The slow classes wait more than they compute (alone on this
 /// 2-core machine the exercises kept 43 % of its CPU busy, the browser tests 60 %), so with two
-/// at a time a sixth of the CPU stood idle; with three, about a twentieth (docs/speed.md). Three
+/// at a time a tenth of the CPU stood idle; with three, a twentieth (docs/speed.md). Three
 /// classes computing at once get about two thirds of a core each here: still more than the half
 /// a core that each of two gets on a machine twice as slow, on which the suite must pass.
 static final String PARALLEL_CLASSES = "3";
