@@ -58,8 +58,10 @@ void main(String[] args) throws Exception {
                 }
                 IO.println("wrote, to fill in (the first six by hand, then the lesson's place in the class plan; the rest follows from them):");
                 for (String f : Scaffold.lesson(root, args[2], args[3])) IO.println("  " + f);
-                IO.println("next: edit them, then ./build.sh record " + args[2] + ", ./build.sh, ./build.sh test quick; commit them "
-                        + "(ExercisesTest reads the exercise as committed), then ./build.sh test " + Scaffold.camel(args[2]) + "Test ExercisesTest");
+                IO.println("next: edit them; ./jbang check --reset " + args[3] + " --yes (the shipped exercise, from your solution); "
+                        + "./build.sh record " + args[2] + "; ./build.sh; ./build.sh test quick; commit them (ExercisesTest reads the "
+                        + "exercise as committed); then ./build.sh test " + Scaffold.camel(args[2]) + "Test and ONLY_EXERCISES=" + args[3]
+                        + " ./build.sh test ExercisesTest");
             }
             default -> {
                 System.err.println("unknown command '" + command + "': use build, record [id...], runs, cited, words, sync or new");
