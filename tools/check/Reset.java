@@ -52,7 +52,8 @@ public final class Reset {
             }
             if (answer == null) IO.println();
             if (answer == null || !List.of("y", "yes").contains(answer.strip().toLowerCase(Locale.ROOT))) {
-                IO.println("Nothing was reset.");
+                IO.println(answer == null ? "Nothing was reset: no answer came (no terminal?). Add --yes to reset without asking."
+                        : "Nothing was reset.");
                 return 1;
             }
         }
