@@ -289,16 +289,7 @@ class CatalogTest {
 
     /// ShortRuns' re-run of `id`, as a Proc.Result (what it printed is all on stdout there).
     static Future<Proc.Result> shortRun(String id) {
-        var result = new CompletableFuture<Proc.Result>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                var r = ShortRuns.of(id).get();
-                result.complete(new Proc.Result(r.exit(), r.text(), "", 0));
-            } catch (Exception | Error e) {
-                result.completeExceptionally(e);
-            }
-        });
-        return result;
+        return ShortRuns.of(id).thenApply(r -> new Proc.Result(r.exit(), r.text(), "", 0));
     }
 
     /// Each alias once through ./jbang: programs and tools in an Arabic locale, where they must

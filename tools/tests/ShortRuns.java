@@ -36,23 +36,27 @@ final class ShortRuns {
         return out;
     }
 
-    private static Map<String, Future<Rerun>> started;
+    private static Map<String, CompletableFuture<Rerun>> started;
 
     /// The re-run of `id`, one of RUNS.
-    static synchronized Future<Rerun> of(String id) {
+    static synchronized CompletableFuture<Rerun> of(String id) {
         if (started == null) {
             var pool = Executors.newFixedThreadPool(2, Thread.ofPlatform().daemon().name("short-run-", 0).factory());
             started = new LinkedHashMap<>();
-            RUNS.forEach((runId, run) -> started.put(runId, pool.submit(() -> rerun(run))));
+            RUNS.forEach((runId, run) -> started.put(runId, CompletableFuture.supplyAsync(() -> rerun(run), pool)));
             pool.shutdown();
         }
         return Objects.requireNonNull(started.get(id), () -> id + " is not a short run");
     }
 
-    private static Rerun rerun(Lesson.DeclaredRun run) throws Exception {
-        var plan = COURSE.plan(run.id());
-        var log = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
-        var output = RecordingRunner.run(COURSE.root(), run, plan, log, CatalogTest.ARABIC);
-        return new Rerun(run, plan, CatalogTest.PICKED_UP.matcher(output.text()).replaceAll(""), output.exit());
+    private static Rerun rerun(Lesson.DeclaredRun run) {
+        try {
+            var plan = COURSE.plan(run.id());
+            var log = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+            var output = RecordingRunner.run(COURSE.root(), run, plan, log, CatalogTest.ARABIC);
+            return new Rerun(run, plan, CatalogTest.PICKED_UP.matcher(output.text()).replaceAll(""), output.exit());
+        } catch (Exception e) {
+            throw new CompletionException(run.id() + ": " + e, e);
+        }
     }
 }
