@@ -7,9 +7,9 @@
 # unless COURSE_VERBOSE is set.
 java_aot() {
   local cache="$1" cp="$2"; shift 2
-  local log=off
-  [ -n "${COURSE_VERBOSE:-}" ] && log=info
-  local quiet=("-Xlog:aot=$log" "-Xlog:cds=$log")
+  # never on stdout, which is the tool's (JBang's answer, which ./jbang runs); with COURSE_VERBOSE, on stderr
+  local quiet=(-Xlog:aot=off -Xlog:cds=off)
+  [ -n "${COURSE_VERBOSE:-}" ] && quiet+=(-Xlog:aot=info:stderr -Xlog:cds=info:stderr)
   if [ -s "$cache" ]; then
     "$JAVA_HOME/bin/java" ${jvm[@]+"${jvm[@]}"} "${quiet[@]}" "-XX:AOTCache=$cache" -cp "$cp" "$@"
     return
@@ -23,8 +23,9 @@ java_aot() {
     return
   fi
   local conf="$cache.$$.conf" rc=0
-  # recording ends with a line on stdout ("AOTConfiguration recorded"): keep it off the screen
-  [ -z "${COURSE_VERBOSE:-}" ] && quiet+=(-XX:+UnlockDiagnosticVMOptions -XX:-DisplayVMOutput)
+  # recording ends with a line ("AOTConfiguration recorded"): keep it off the screen, and off
+  # stdout even when shown, as stdout is the tool's (JBang's answer, which ./jbang runs)
+  if [ -z "${COURSE_VERBOSE:-}" ]; then quiet+=(-XX:+UnlockDiagnosticVMOptions -XX:-DisplayVMOutput); else quiet+=(-XX:+DisplayVMOutputToStderr); fi
   "$JAVA_HOME/bin/java" ${jvm[@]+"${jvm[@]}"} "${quiet[@]}" -XX:AOTMode=record "-XX:AOTConfiguration=$conf" \
     -cp "$cp" "$@" || rc=$?
   if [ -s "$conf" ]; then
