@@ -104,7 +104,7 @@ final class Axe implements AutoCloseable {
             function next(i) {
               if (i === runs.length) { done(out); return; }
               var run = runs[i], context = run.context || document;
-              if (run.markCode && markCode(asked) > 0) {
+              if (run.markCode && markCode(asked, run.context ? run.context.include : null) > 0) {
                 context = {exclude: [['[' + asked + ']']]};
                 if (run.context) context.include = run.context.include;
               }
@@ -129,12 +129,15 @@ final class Axe implements AutoCloseable {
     /// code whose look was seen already and whose spans inside are marked too (axe skips what
     /// is inside a skipped element), and returns how many. A span that is hidden, or scrolled
     /// out of its program's box, is neither marked nor taken as the one asked about: axe skips
-    /// the first and cannot tell the contrast of the second.
+    /// the first and cannot tell the contrast of the second. A run on part of the page (`in`)
+    /// looks only at the code inside that part: axe asks nothing outside it.
     private static String markCodeScript() {
         return """
-            function markCode(asked) {
+            function markCode(asked, include) {
               document.querySelectorAll('[' + asked + ']').forEach(function (e) { e.removeAttribute(asked); });
-              var seen = new Set(), marked = 0, spans = document.querySelectorAll('pre code span');
+              var seen = new Set(), marked = 0, spans = Array.prototype.filter.call(document.querySelectorAll('pre code span'), function (el) {
+                return !include || include.some(function (s) { return el.closest(s[0]); });
+              });
               function look(el) {
                 var parts = [];
                 for (var e = el; e; e = e.parentElement) {
