@@ -18,6 +18,16 @@ class ClassroomOfflineTest {
     @TempDir
     static Path jbangHome;
 
+    /// The test's JBang home gets the config `./jbang` writes into the course's own (javac on
+    /// C1 alone, which ./jbang never writes into a home named elsewhere): the compiles of
+    /// prepare take half the CPU time, and what the tests check does not depend on it.
+    @BeforeAll
+    static void configuredAsTheCoursesHome() throws java.io.IOException {
+        Path config = Proc.ROOT.resolve(".cache/jbang-home/jbang.properties");
+        Path home = Files.createDirectories(jbangHome.resolve("home"));
+        if (Files.exists(config)) Files.copy(config, home.resolve("jbang.properties"));
+    }
+
     static Map<String, String> ownJBang() {
         return Map.of("JBANG_DIR", jbangHome.resolve("home").toString(), "JBANG_REPO", jbangHome.resolve("repo").toString());
     }
