@@ -56,7 +56,7 @@ void main(String[] args) throws Exception {
                     System.err.println("usage: ./build.sh new lesson SLUG EXERCISE   (e.g. ./build.sh new lesson request-context tag-along)");
                     System.exit(2);
                 }
-                IO.println("wrote, to fill in (the first six by hand, then the lesson's place in the class plan; the rest follows from them):");
+                IO.println("wrote (the first six are yours to fill in, and the program alias's description; the rest follows from them):");
                 for (String f : Scaffold.lesson(root, args[2], args[3])) IO.println("  " + f);
                 IO.println("next: edit them; ./jbang check --reset " + args[3] + " --yes (the shipped exercise, from your solution); "
                         + "./build.sh record " + args[2] + "; ./build.sh; ./build.sh test quick; commit them (ExercisesTest reads the "

@@ -8,25 +8,26 @@ import org.jsoup.nodes.Element;
 /// (lessons/instructors.md). The trainer writes what only a trainer knows: the order of days,
 /// the minutes of teaching beside the page's own time (the question, the room's answers, going
 /// over the exercise: an estimate), the minutes an exercise takes (an estimate: nobody has
-/// timed them), whether it is done in
-/// class or as homework, what the block leaves students able to do, and a question to close
-/// it; and which shorter classes keep the lesson (`cuts`). The build adds each lesson's
-/// reading and demo time as its page states it ({@link ReadingTime}: prose, open code lines,
-/// its runs' recorded wall time), the totals of each day and of each cut. Every lesson must be
-/// in the plan once, so a new lesson stops the build until it is planned.
+/// timed them), whether it is done in class or as homework, and which shorter classes keep the
+/// lesson (`cuts`). What the lesson leaves students able to do and the question that closes it
+/// are the lesson's own (its front matter's `able:` and `ask:`), shown here. The build adds
+/// each lesson's reading and demo time as its page states it ({@link ReadingTime}: prose, open
+/// code lines, its runs' recorded wall time), the totals of each day and of each cut. Every
+/// lesson must be in the plan once, so a new lesson stops the build until it is planned.
 ///
 /// ```yaml
 /// day 1:
 ///   - lesson: your-first-virtual-thread
 ///     talk: 10                       # minutes of teaching beside the page's own time
 ///     exercise: 10 in class          # minutes, then "in class" or "homework"
-///     able: start a virtual thread and wait for it
-///     ask: What does join() wait for?
 ///     cuts: [one day, half a day]    # the shorter classes that keep it
 /// ```
 final class ClassPlanDirective implements Directive.Fenced {
 
-    static final Set<String> KEYS = Set.of("lesson", "talk", "exercise", "able", "ask", "cuts");
+    static final Set<String> KEYS = Set.of("lesson", "talk", "exercise", "cuts");
+
+    /// The keys a lesson's front matter holds for the plan.
+    static final List<String> LESSON_KEYS = List.of("able", "ask");
 
     public String name() { return "class-plan"; }
 
@@ -45,10 +46,13 @@ final class ClassPlanDirective implements Directive.Fenced {
             var blocks = new ArrayList<Block>();
             for (var item : Yaml.sequence(day.getValue(), "'" + day.getKey() + "'")) {
                 var keys = Yaml.mapping(item, "a lesson of the plan");
-                for (var k : keys.entrySet())
+                for (var k : keys.entrySet()) {
+                    if (LESSON_KEYS.contains(k.getKey())) throw new BuildError(file, k.getValue().line(), "'" + k.getKey()
+                            + "' is the lesson's own: write it in the front matter of the lesson's file, not in the plan");
                     if (!KEYS.contains(k.getKey())) throw new BuildError(file, k.getValue().line(), "'" + k.getKey()
                             + "' is not a key of a class plan's lesson; use " + String.join(", ", new TreeSet<>(KEYS)));
-                for (String k : List.of("lesson", "talk", "exercise", "able", "ask"))
+                }
+                for (String k : List.of("lesson", "talk", "exercise"))
                     if (!keys.containsKey(k)) throw new BuildError(file, item.line(), "this lesson of the plan has no '" + k + "'");
                 String slug = Yaml.scalar(keys.get("lesson"), "lesson");
                 Lesson l = c.lessons().stream().filter(x -> x.slug().equals(slug)).findFirst().orElseThrow(() -> new BuildError(file,
@@ -64,8 +68,12 @@ final class ClassPlanDirective implements Directive.Fenced {
                         + "' should be the minutes of teaching beside the page's own time: talk: 10");
                 var cuts = keys.containsKey("cuts") ? Yaml.scalars(keys.get("cuts"), "cuts") : List.<String>of();
                 cutOrder.addAll(cuts);
+                for (String k : LESSON_KEYS)
+                    if ((k.equals("able") ? l.able() : l.ask()) == null) throw new BuildError(l.file(), 2, "the class plan ("
+                            + Course.relative(file) + ":" + keys.get("lesson").line() + ") shows this lesson's '" + k + ":', which its front matter lacks: "
+                            + (k.equals("able") ? "add able: what the lesson leaves a learner able to do" : "add ask: a question that checks it"));
                 blocks.add(new Block(l, Integer.parseInt(talk), Integer.parseInt(m.group(1)), m.group(2).equals("in class"),
-                        Yaml.scalar(keys.get("able"), "able"), Yaml.scalar(keys.get("ask"), "ask"), cuts));
+                        l.able(), l.ask(), cuts));
             }
             days.put(day.getKey(), blocks);
         }

@@ -7,7 +7,7 @@ import java.util.regex.*;
 
 /// One lesson file: `lessons/NN-slug.md`, its front matter and its markdown body.
 public record Lesson(Path file, int order, String slug, String title, String program,
-                     List<DeclaredRun> runs, String body, int bodyLine) {
+                     List<DeclaredRun> runs, String body, int bodyLine, String able, String ask) {
 
     /// A run the lesson declares under `runs:` in its front matter: data only, read from the
     /// lesson (`./jbang alias args`, `java javaOptions program args`, or `wrapper java javaOptions program args`). Starting it is
@@ -26,7 +26,9 @@ public record Lesson(Path file, int order, String slug, String title, String pro
     }
 
     public static final Pattern RUN_ID = Slug.PATTERN;
-    static final Set<String> KEYS = Set.of("title", "program", "runs", "description");
+    /// `able:` (what the lesson leaves a learner able to do) and `ask:` (a question that checks
+    /// it) are the lesson's own; the class plan of lessons/instructors.md shows them.
+    static final Set<String> KEYS = Set.of("title", "program", "runs", "able", "ask");
     static final Set<String> RUN_KEYS = Set.of("id", "alias", "args", "wrapper", "java-options", "preview", "jdk", "claims", "repeat", "median");
 
 
@@ -78,7 +80,7 @@ public record Lesson(Path file, int order, String slug, String title, String pro
         if (!name.matches()) throw new BuildError(file, 0, "is not named NN-slug.md (two digits, a dash, "
                 + "lower-case words joined by dashes). Rename it, e.g. 05-ten-thousand-waits.md");
         String text = Sources.read(file).replace("\r\n", "\n");
-        var front = FrontMatter.read(file, text, KEYS, "title, program and runs", "");
+        var front = FrontMatter.read(file, text, KEYS, "title, program, able, ask and runs", "");
         var top = front.keys();
         String title = front.title(), body = front.body();
         int bodyLine = front.bodyLine();
@@ -118,6 +120,10 @@ public record Lesson(Path file, int order, String slug, String title, String pro
             }
         }
         return new Lesson(file, Integer.parseInt(name.group(1)), name.group(2), title, program,
-                List.copyOf(runs), body, bodyLine);
+                List.copyOf(runs), body, bodyLine, optional(top, "able"), optional(top, "ask"));
+    }
+
+    private static String optional(Map<String, Yaml.Located> top, String key) {
+        return top.containsKey(key) ? Yaml.scalar(top.get(key), key).strip() : null;
     }
 }

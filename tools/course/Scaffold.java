@@ -6,11 +6,11 @@ import java.util.*;
 
 /// `./build.sh new lesson SLUG EXERCISE`: writes the files a new lesson needs, as rustlings'
 /// `dev new` does, so that a contributor fills in six files and generates the rest. The six,
-/// each a working start that builds and passes the tests as written: the program, the lesson,
-/// the program's test, the exercise's solution, its hints section and its wrong fixes. Then the
-/// lesson's place in the class plan (last, as homework), whose two sentences are a trainer's to
-/// write (ClassPlanDirective). Then what is mechanical: the program's alias and the exercise's two
-/// (CatalogSync), and the shipped exercise (Exercises.derive). The recording is the contributor's first command after it
+/// each a working start that builds and passes the tests as written: the program, the lesson
+/// (with the `able:` and `ask:` the class plan shows), the program's test, the exercise's
+/// solution, its hints section and its wrong fixes. Then what is mechanical: the lesson's place
+/// in the class plan (last, as homework: a trainer may move it), the program's alias and the
+/// exercise's two (CatalogSync), and the shipped exercise (Exercises.derive). The recording is the contributor's first command after it
 /// (`./build.sh record SLUG`): it must come from a real run. Refuses to overwrite anything.
 public final class Scaffold {
     private Scaffold() {}
@@ -52,7 +52,7 @@ public final class Scaffold {
 
         var wrote = new ArrayList<>(files.keySet());
         wrote.add(5, "exercises/HINTS.md (a section appended)");
-        if (planned) wrote.add(6, INSTRUCTORS + " (the lesson last in the class plan: its able: and ask:)");
+        if (planned) wrote.add(INSTRUCTORS + " (the lesson last in the class plan, as homework)");
         wrote.add("jbang-catalog.json (aliases " + slug + ", " + exercise + ", " + exercise + "-solution)");
         return wrote;
     }
@@ -74,9 +74,7 @@ public final class Scaffold {
         if (end < 0) throw new BuildError(page, 0, "its class plan has no closing ```: close it, then run this again");
         String entry = "\n  - lesson: " + slug
                 + "\n    talk: 5"
-                + "\n    exercise: 15 homework"
-                + "\n    able: say what the lesson shows, in a student's words"
-                + "\n    ask: What does the output show, and why?";
+                + "\n    exercise: 15 homework";
         Files.writeString(page, text.substring(0, end) + entry + text.substring(end));
         return true;
     }
@@ -132,6 +130,8 @@ public final class Scaffold {
                 ---
                 title: %1$s
                 program: %2$s
+                able: say what the lesson shows, in a learner's words
+                ask: What does the output show, and why?
                 runs:
                   - id: %2$s
                     alias: %2$s

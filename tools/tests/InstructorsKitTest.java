@@ -26,20 +26,21 @@ class InstructorsKitTest {
               - lesson: first
                 talk: 5
                 exercise: 10 in class
-                able: say hello
-                ask: "What did `hello` print?"
                 cuts: [half a day]
             day 2:
               - lesson: second
                 talk: 3
                 exercise: 25 homework
-                able: read more
-                ask: Why more?
             ```
             """;
 
     InstructorsKitTest(@TempDir Path tmp) throws Exception {
         f = new Fixture(tmp);
+        // what each lesson leaves students able to do, and its question: the lesson's own
+        f.write("lessons/01-first.md", f.read("lessons/01-first.md").replace("title: First\n",
+                "title: First\nable: say hello\nask: \"What did `hello` print?\"\n"));
+        f.write("lessons/02-second.md", f.read("lessons/02-second.md").replace("title: Second\n",
+                "title: Second\nable: read more\nask: Why more?\n"));
     }
 
     Document instructors() throws Exception {
@@ -81,15 +82,13 @@ class InstructorsKitTest {
     }
 
     @Test
-    @DisplayName("class plan: a lesson left out, planned twice or unknown, and an exercise time that is not 'N in class|homework', stop the build at their line")
+    @DisplayName("class plan: a lesson left out, planned twice or unknown, an exercise time that is not 'N in class|homework', a lesson's own able: or ask: in the plan, or missing from the lesson, stop the build at their line")
     void planMustPlaceEveryLessonOnce() throws Exception {
         f.write("lessons/instructors.md", PLAN.replace("""
                 day 2:
                   - lesson: second
                     talk: 3
                     exercise: 25 homework
-                    able: read more
-                    ask: Why more?
                 """, ""));
         var e = f.buildFails(false);
         assertTrue(e.where().endsWith("lessons/instructors.md:5"), e.toString());
@@ -97,7 +96,7 @@ class InstructorsKitTest {
 
         f.write("lessons/instructors.md", PLAN.replace("lesson: second", "lesson: first"));
         e = f.buildFails(false);
-        assertTrue(e.where().endsWith("lessons/instructors.md:13"), e.toString());
+        assertTrue(e.where().endsWith("lessons/instructors.md:11"), e.toString());
         assertTrue(e.getMessage().contains("'first' is in the plan already, at line 6"), e.getMessage());
 
         f.write("lessons/instructors.md", PLAN.replace("lesson: second", "lesson: secnod"));
@@ -106,8 +105,19 @@ class InstructorsKitTest {
 
         f.write("lessons/instructors.md", PLAN.replace("25 homework", "25 at home"));
         e = f.buildFails(false);
-        assertTrue(e.where().endsWith("lessons/instructors.md:15"), e.toString());
+        assertTrue(e.where().endsWith("lessons/instructors.md:13"), e.toString());
         assertTrue(e.getMessage().contains("should be minutes, then 'in class' or 'homework'"), e.getMessage());
+
+        // what the lesson leaves students able to do, and the question, are the lesson's own
+        f.write("lessons/instructors.md", PLAN.replace("    talk: 3\n", "    talk: 3\n    ask: Why more?\n"));
+        e = f.buildFails(false);
+        assertTrue(e.where().endsWith("lessons/instructors.md:13"), e.toString());
+        assertTrue(e.getMessage().contains("'ask' is the lesson's own: write it in the front matter of the lesson's file"), e.getMessage());
+        f.write("lessons/instructors.md", PLAN);
+        f.write("lessons/02-second.md", f.read("lessons/02-second.md").replace("ask: Why more?\n", ""));
+        e = f.buildFails(false);
+        assertTrue(e.where().endsWith("lessons/02-second.md:2"), e.toString());
+        assertTrue(e.getMessage().contains("shows this lesson's 'ask:', which its front matter lacks"), e.getMessage());
     }
 
     @Test

@@ -32,9 +32,10 @@ class ScaffoldTest {
         int next = Integer.parseInt(Lesson.loadAll(root).getLast().file().getFileName().toString().substring(0, 2)) + 1;
         var wrote = Scaffold.lesson(root, "request-hello", "tag-along");
 
-        assertEquals(6, wrote.indexOf("lessons/instructors.md (the lesson last in the class plan: its able: and ask:)"),
-                "six files to fill in by hand come first, then the lesson's place in the class plan: " + wrote);
-        assertEquals(7, wrote.indexOf("exercises/TagAlong.java"), "then what follows from them: " + wrote);
+        assertEquals(5, wrote.indexOf("exercises/HINTS.md (a section appended)"), "six files to fill in by hand come first: " + wrote);
+        assertEquals(List.of("exercises/TagAlong.java", "lessons/instructors.md (the lesson last in the class plan, as homework)",
+                "jbang-catalog.json (aliases request-hello, tag-along, tag-along-solution)"), wrote.subList(6, wrote.size()),
+                "then what follows from them");
         var lessons = Lesson.loadAll(root);
         assertEquals(before + 1, lessons.size());
         assertEquals("request-hello", lessons.getLast().slug(), "the new lesson comes last");
