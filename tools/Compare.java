@@ -54,7 +54,7 @@ void main(String[] args) {
         String note = Jdks.note(course, run);   // first, before any figure: the JDK is not the recording's
         if (note != null) live.println(note);
         live.println("compare " + run.id() + ": " + plan.described());
-        var output = RecordingRunner.run(root, run, plan, live);
+        var output = TerminalRun.run(root, run, plan, live);
         var comparison = Comparison.of(course, run, plan.shown(), output.text(), output.exit(), output.environment());
         IO.print(json ? comparison.json() + "\n" : markdown ? markdown(comparison) : text(comparison, output.text()));
         String recordedExit = comparison.recorded().exit().split(" ")[0];

@@ -73,9 +73,9 @@ void main(String[] args) {
 /// One declared run, as recorded; its output is not shown, only how it ended.
 void rehearse(Build.Loaded course, Lesson.DeclaredRun run) {
     var plan = course.plan(run.id());
-    RecordingRunner.Output out;
+    TerminalRun.Output out;
     try {
-        out = RecordingRunner.run(course.root(), run, plan, new PrintStream(OutputStream.nullOutputStream()));
+        out = TerminalRun.run(course.root(), run, plan, new PrintStream(OutputStream.nullOutputStream()));
     } catch (Exception e) {
         failed++;
         IO.println(String.format(Locale.ROOT, "       FAILED  %-26s %s", run.id(), e.getMessage()));

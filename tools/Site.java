@@ -30,7 +30,7 @@ void main(String[] args) throws Exception {
                         + (System.getenv("COURSE_TIMINGS") != null ? " " + result.renderMillis() : ""));
             }
             case "record" -> {
-                var failures = Recorder.record(Build.load(root), java.util.Arrays.asList(args).subList(1, args.length), System.out);
+                var failures = RecordCommand.record(Build.load(root), java.util.Arrays.asList(args).subList(1, args.length), System.out);
                 for (var f : failures) System.err.println("error: " + f);
                 if (!failures.isEmpty()) {
                     System.err.println("error: " + failures.size() + " claim(s) no longer hold; the new recordings are kept");

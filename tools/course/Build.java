@@ -18,9 +18,9 @@ public final class Build {
     /// (on first use: recording needs none), each recording read once (by {@link Recordings}).
     public record Loaded(Path root, Catalog catalog, List<Lesson> lessons, Map<String, Lesson.DeclaredRun> runs,
                          List<Exercises.Exercise> exercises, Recordings recordings, Bodies bodies, List<SitePage> pages,
-                         ProgramTexts programs, Map<String, RecordingRunner.Plan> plans, List<WrongFixes.WrongFix> wrongFixes) {
+                         ProgramTexts programs, Map<String, TerminalRun.Plan> plans, List<WrongFixes.WrongFix> wrongFixes) {
         /// How run `id` is started and shown: the one plan that record, compare, live mode and the tests use.
-        public RecordingRunner.Plan plan(String id) {
+        public TerminalRun.Plan plan(String id) {
             var p = plans.get(id);
             if (p == null) throw new BuildError(null, 0, "no lesson declares run '" + id + "'");
             return p;
@@ -62,12 +62,12 @@ public final class Build {
         List<Lesson> lessons = Lesson.loadAll(root);
         ProgramTexts programs = ProgramTexts.load(catalog);
         var runs = new LinkedHashMap<String, Lesson.DeclaredRun>();
-        var plans = new LinkedHashMap<String, RecordingRunner.Plan>();
+        var plans = new LinkedHashMap<String, TerminalRun.Plan>();
         for (Lesson l : lessons) {
             if (l.program() != null) catalog.get(l.program(), l.file(), 2);
             for (Lesson.DeclaredRun r : l.runs()) {
                 catalog.get(r.alias(), r.lesson(), r.line());
-                plans.put(r.id(), RecordingRunner.plan(root, catalog, programs, r)); // refuses preview: off or java-options where they mean nothing
+                plans.put(r.id(), TerminalRun.plan(root, catalog, programs, r)); // refuses preview: off or java-options where they mean nothing
                 runs.put(r.id(), r);
             }
         }

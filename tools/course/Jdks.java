@@ -97,10 +97,10 @@ public final class Jdks {
     /// JVM sees it) read from the JVM at `java` itself, so that a recording's header names the
     /// JDK that ran it. The same machine, so cores and memory are the tools' figures.
     public static String environment(String java) {
-        if (java.equals(ownJava())) return RecordingRunner.environment();
+        if (java.equals(ownJava())) return TerminalRun.environment();
         return ENVIRONMENTS.computeIfAbsent(java, j -> {
             var props = properties(Course.ROOT, j);
-            String host = RecordingRunner.environment();
+            String host = TerminalRun.environment();
             String rest = host.substring(host.indexOf(" · ", host.indexOf(" · ") + 3));   // cores, memory, date
             return "JDK " + props.get("java.runtime.version") + " (" + props.get("java.vendor") + ") · "
                     + props.get("os.name") + " " + props.get("os.version") + " " + props.get("os.arch") + rest;

@@ -11,7 +11,7 @@ public record Lesson(Path file, int order, String slug, String title, String pro
 
     /// A run the lesson declares under `runs:` in its front matter: data only, read from the
     /// lesson (`./jbang alias args`, `java javaOptions program args`, or `wrapper java javaOptions program args`). Starting it is
-    /// {@link RecordingRunner}'s job (record, compare) or live mode's (`live.RunningPrograms`).
+    /// {@link TerminalRun}'s job (record, compare) or live mode's (`live.RunningPrograms`).
     /// `preview` is false for `preview: off`: `java program args` without the `--enable-preview`
     /// the program's `//PREVIEW` line asks for, to record what a reader sees who forgets it.
     /// `repeat` is null unless the run is recorded as the median of several ({@link Repeat}).

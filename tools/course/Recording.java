@@ -57,12 +57,12 @@ public record Recording(Path file, String id, String command, String program, St
     }
 
     /// The text of a recording of `run`, made by `plan`, that printed `output`.
-    public static String text(Lesson.DeclaredRun run, Catalog.Alias alias, RecordingRunner.Plan plan, RecordingRunner.Output output) {
+    public static String text(Lesson.DeclaredRun run, Catalog.Alias alias, TerminalRun.Plan plan, TerminalRun.Output output) {
         return text(run, alias, plan, output, null);
     }
 
     /// The same, for the run that `repeat` (a {@link Repeat} header line, or null) chose among several.
-    public static String text(Lesson.DeclaredRun run, Catalog.Alias alias, RecordingRunner.Plan plan, RecordingRunner.Output output, String repeat) {
+    public static String text(Lesson.DeclaredRun run, Catalog.Alias alias, TerminalRun.Plan plan, TerminalRun.Output output, String repeat) {
         return "# run: " + run.id() + "\n"
                 + "# command: " + plan.shown() + "\n"
                 + "# program: " + alias.ref() + " sha256=" + kit.Hash.sha256(plan.text()) + "\n"
@@ -73,12 +73,12 @@ public record Recording(Path file, String id, String command, String program, St
     }
 
     /// Stores a run's output as its recording; returns the file.
-    public static Path write(Path root, Lesson.DeclaredRun run, Catalog.Alias alias, RecordingRunner.Plan plan, RecordingRunner.Output output) throws IOException {
+    public static Path write(Path root, Lesson.DeclaredRun run, Catalog.Alias alias, TerminalRun.Plan plan, TerminalRun.Output output) throws IOException {
         return write(root, run, alias, plan, output, null);
     }
 
     /// The same, with the `# repeat:` line of a median run.
-    public static Path write(Path root, Lesson.DeclaredRun run, Catalog.Alias alias, RecordingRunner.Plan plan, RecordingRunner.Output output, String repeat) throws IOException {
+    public static Path write(Path root, Lesson.DeclaredRun run, Catalog.Alias alias, TerminalRun.Plan plan, TerminalRun.Output output, String repeat) throws IOException {
         Path file = fileFor(root, run.id());
         Files.createDirectories(file.getParent());
         Files.writeString(file, text(run, alias, plan, output, repeat));

@@ -35,9 +35,9 @@ public record Repeat(int times, String figure, Pattern pattern) {
     /// The median run of `outputs` by the figure, and the header line listing every run's
     /// figure in the order they ran. A run that failed (exit not 0) is stored instead, as it is:
     /// a failure is never hidden behind a median.
-    record Chosen(RecordingRunner.Output output, String header) {}
+    record Chosen(TerminalRun.Output output, String header) {}
 
-    Chosen choose(List<RecordingRunner.Output> outputs, String runId) {
+    Chosen choose(List<TerminalRun.Output> outputs, String runId) {
         for (var o : outputs) if (o.exit() != 0) return new Chosen(o, "failed in run " + (outputs.indexOf(o) + 1) + " of " + times + "; stored as it is");
         var values = new ArrayList<Double>();
         var shown = new ArrayList<String>();

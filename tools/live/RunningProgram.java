@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /// One program live mode started from a page: its process, its output streamed to that page
 /// as it arrives (with the time since the click), its time and output limits, and its end.
-/// (A run for a recording is started by `course.RecordingRunner` instead, which keeps the
+/// (A run for a recording is started by `course.TerminalRun` instead, which keeps the
 /// whole output for the end.)
 final class RunningProgram {
     final StartableRuns.Spec spec;

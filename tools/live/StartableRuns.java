@@ -59,7 +59,7 @@ final class StartableRuns {
     String comparison(Spec spec, String output, int exit) {
         if (course == null || !course.runs().containsKey(spec.id())) return null;
         try {
-            return Comparison.of(course, course.runs().get(spec.id()), spec.shown(), output, exit, RecordingRunner.environment()).json();
+            return Comparison.of(course, course.runs().get(spec.id()), spec.shown(), output, exit, TerminalRun.environment()).json();
         } catch (BuildError e) {
             System.out.println("live: no comparison for " + spec.id() + ": " + e);
             return null;

@@ -124,7 +124,7 @@ public final class Fixture {
         var course = Build.load(root);
         var run = course.runs().get(id);
         Recording.write(root, run, course.catalog().get(run.alias(), run.lesson(), run.line()), course.plan(id),
-                new RecordingRunner.Output(output, 0, 0.1, "JDK test"));
+                new TerminalRun.Output(output, 0, 0.1, "JDK test"));
     }
 
     public Build.Result build(boolean strict) throws IOException {

@@ -376,7 +376,7 @@ class GeneratorTest {
 
     @Test
     void javaOptionsOnAnExerciseAreRefusedAtTheRunsLine() throws Exception {
-        // A program takes java-options without a wrapper (RecorderTest runs one); an exercise runs as shipped, with none.
+        // A program takes java-options without a wrapper (RecordCommandTest runs one); an exercise runs as shipped, with none.
         f.replace("lessons/01-first.md", "    alias: hello\n", "    alias: hello\n  - id: answer-flag\n    alias: answer\n    java-options: [-Xint]\n");
         assertRefused("lessons/01-first.md", 7, "run 'answer-flag' has java-options, but exercises/Answer.java is not a program");
     }

@@ -185,7 +185,7 @@ class GuideTest {
         f.replace("lessons/01-first.md", "    alias: hello\n", "    alias: hello\n  - id: answer-one\n    alias: answer\n  - id: answer-two\n    alias: answer\n");
         var ids = List.of("answer-one", "answer-two");
         var log = new ByteArrayOutputStream();
-        Recorder.record(Build.load(f.root), ids, new PrintStream(log, true, StandardCharsets.UTF_8));
+        RecordCommand.record(Build.load(f.root), ids, new PrintStream(log, true, StandardCharsets.UTF_8));
         String first = log.toString(StandardCharsets.UTF_8);
         assertTrue(first.contains("[1/2] record answer-one: ./jbang answer"), first);
         assertTrue(first.contains("       not recorded before; with the 1 run after it, about 0 s left (plus 2 never recorded)"), first);
@@ -197,8 +197,8 @@ class GuideTest {
         double one = Recording.load(f.root, "answer-one", f.file("lessons/01-first.md"), 1).wallSeconds().orElseThrow();
         double two = Recording.load(f.root, "answer-two", f.file("lessons/01-first.md"), 1).wallSeconds().orElseThrow();
         assertEquals(String.format(Locale.ROOT, "took %.1f s last time; with the 1 run after it, about %d s left", one, Math.round(one + two)),
-                Recorder.progress(f.root, left));
-        assertEquals(String.format(Locale.ROOT, "took %.1f s last time; the last run", two), Recorder.progress(f.root, left.subList(1, 2)));
+                RecordCommand.progress(f.root, left));
+        assertEquals(String.format(Locale.ROOT, "took %.1f s last time; the last run", two), RecordCommand.progress(f.root, left.subList(1, 2)));
     }
 
     @Test

@@ -128,7 +128,7 @@ class JdkRunsTest {
         f.write("programs/Hello.java", RELEASE);
         declare("    jdk: 21\n");
         var log = new ByteArrayOutputStream();
-        var failures = Recorder.record(Build.load(f.root), List.of("hello-old"), new PrintStream(log, true, StandardCharsets.UTF_8));
+        var failures = RecordCommand.record(Build.load(f.root), List.of("hello-old"), new PrintStream(log, true, StandardCharsets.UTF_8));
         assertEquals(List.of(), failures);
         var rec = Recording.load(f.root, "hello-old", f.file("lessons/01-first.md"), 1);
         assertEquals("release 21\n", rec.output(), log.toString(StandardCharsets.UTF_8));

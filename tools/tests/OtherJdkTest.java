@@ -48,9 +48,9 @@ class OtherJdkTest {
     static List<String> problemsOf(Build.Loaded course, Lesson.DeclaredRun declared) throws Exception {
         var run = new Lesson.DeclaredRun(declared.id(), declared.alias(), declared.args(), declared.wrapper(), declared.javaOptions(),
                 declared.preview(), RELEASE, declared.claims(), declared.repeat(), declared.lesson(), declared.line());
-        var plan = RecordingRunner.plan(course.root(), course.catalog(), course.programs(), run);
+        var plan = TerminalRun.plan(course.root(), course.catalog(), course.programs(), run);
         var log = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
-        var output = RecordingRunner.run(course.root(), run, plan, log);
+        var output = TerminalRun.run(course.root(), run, plan, log);
         var out = new ArrayList<String>();
         if (!output.environment().contains("JDK " + RELEASE + ".")) out.add(run.id() + ": ran on " + output.environment() + ", not JDK " + RELEASE);
         if (output.exit() != 0) out.add(run.id() + ": exited " + output.exit() + "\n" + output.text());

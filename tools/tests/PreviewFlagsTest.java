@@ -49,10 +49,10 @@ class PreviewFlagsTest {
 
         var catalog = Build.load(Proc.ROOT).catalog();
         var noPreview = new Lesson.DeclaredRun("x", "million", List.of(), List.of(), List.of(), false, 0, List.of(), null, STRUCTURED_CONCURRENCY, 1);
-        e = assertThrows(BuildError.class, () -> RecordingRunner.plan(Proc.ROOT, catalog, ProgramTexts.load(catalog), noPreview));
+        e = assertThrows(BuildError.class, () -> TerminalRun.plan(Proc.ROOT, catalog, ProgramTexts.load(catalog), noPreview));
         assertTrue(e.getMessage().contains("is not a program with a //PREVIEW line"), e.getMessage());
         var exercise = new Lesson.DeclaredRun("x", "fail-fast", List.of(), List.of(), List.of(), false, 0, List.of(), null, STRUCTURED_CONCURRENCY, 1);
-        assertThrows(BuildError.class, () -> RecordingRunner.plan(Proc.ROOT, catalog, ProgramTexts.load(catalog), exercise));
+        assertThrows(BuildError.class, () -> TerminalRun.plan(Proc.ROOT, catalog, ProgramTexts.load(catalog), exercise));
     }
 
     @Test

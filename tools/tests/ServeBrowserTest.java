@@ -41,7 +41,7 @@ class ServeBrowserTest {
         var loaded = course.Build.load(repo);
         var run = loaded.runs().get("ticker-3");
         course.Recording.write(repo, run, loaded.catalog().get("ticker", null, 0), loaded.plan(run.id()),
-                new course.RecordingRunner.Output("ticker: 3 ticks every 300 ms\nticker: a line on stderr\ntick 1\ntick 2\ntick 3\n", 0, 1.2, "JDK recorded"));
+                new course.TerminalRun.Output("ticker: 3 ticks every 300 ms\nticker: a line on stderr\ntick 1\ntick 2\ntick 3\n", 0, 1.2, "JDK recorded"));
     }
 
     @AfterAll

@@ -20,7 +20,7 @@ final class ShortRuns {
     static final double SHORT_SECONDS = 6;
 
     /// A run's re-run: what it printed (JVMs' "Picked up JAVA_TOOL_OPTIONS" lines left out) and its exit.
-    record Rerun(Lesson.DeclaredRun run, RecordingRunner.Plan plan, String text, int exit) {}
+    record Rerun(Lesson.DeclaredRun run, TerminalRun.Plan plan, String text, int exit) {}
 
     static final Build.Loaded COURSE = Build.load(Proc.ROOT);
 
@@ -53,7 +53,7 @@ final class ShortRuns {
         try {
             var plan = COURSE.plan(run.id());
             var log = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
-            var output = RecordingRunner.run(COURSE.root(), run, plan, log, CatalogTest.ARABIC);
+            var output = TerminalRun.run(COURSE.root(), run, plan, log, CatalogTest.ARABIC);
             return new Rerun(run, plan, CatalogTest.PICKED_UP.matcher(output.text()).replaceAll(""), output.exit());
         } catch (Exception e) {
             throw new CompletionException(run.id() + ": " + e, e);

@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 /// streaming the output: `live.RunningPrograms`.) Writing a recording ({@link Recording#write})
 /// and matching references ({@link Reference#in}) are separate steps, so a fresh run can be
 /// compared, not stored.
-public final class RecordingRunner {
-    private RecordingRunner() {}
+public final class TerminalRun {
+    private TerminalRun() {}
 
     static final long LIMIT_MINUTES = 10;
     static final int MAX_OUTPUT = 256 * 1024;

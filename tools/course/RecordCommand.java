@@ -4,11 +4,11 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.*;
 
-/// `./build.sh record`: runs declared runs ({@link RecordingRunner}), stores each output as its
+/// `./build.sh record`: runs declared runs ({@link TerminalRun}), stores each output as its
 /// recording ({@link Recording#write}), then checks every claim against the recordings.
 /// A claim that no longer holds does not undo a recording: it is returned, to be fixed in the lesson.
-public final class Recorder {
-    private Recorder() {}
+public final class RecordCommand {
+    private RecordCommand() {}
 
     /// How long the runs left (this one first) took when last recorded, from each recording's
     /// `wall N s`: "took 51.5 s last time; with the 3 runs after it, about 1 min 10 s left".
@@ -51,13 +51,13 @@ public final class Recorder {
             var plan = course.plan(run.id());
             log.println("[" + (i + 1) + "/" + todo.size() + "] record " + run.id() + ": " + plan.described());
             log.println("       " + progress(root, todo.subList(i, todo.size())));
-            var output = RecordingRunner.run(root, run, plan, log);
+            var output = TerminalRun.run(root, run, plan, log);
             String repeat = null;
             if (run.repeat() != null) { // a timing run: the median of several ({@link Repeat})
                 var outputs = new ArrayList<>(List.of(output));
                 while (outputs.size() < run.repeat().times() && output.exit() == 0) {
                     log.println("       run " + (outputs.size() + 1) + " of " + run.repeat().times());
-                    outputs.add(output = RecordingRunner.run(root, run, plan, log));
+                    outputs.add(output = TerminalRun.run(root, run, plan, log));
                 }
                 var chosen = run.repeat().choose(outputs, run.id());
                 output = chosen.output();

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /// `./build.sh record` on a tiny course: a real run of a fixture program, stored with its
 /// provenance, read back as the build reads it, and its claims checked afterwards.
-class RecorderTest {
+class RecordCommandTest {
 
     @TempDir
     Path tmp;
@@ -35,7 +35,7 @@ class RecorderTest {
     }
 
     List<Claims.Failure> record(String... ids) throws Exception {
-        return Recorder.record(Build.load(f.root), List.of(ids), new PrintStream(log, true, StandardCharsets.UTF_8));
+        return RecordCommand.record(Build.load(f.root), List.of(ids), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 
     @Test
