@@ -51,13 +51,35 @@ jdk_home() {
   fi
 }
 
+# Sets `sources` to the files JBang builds FILE from, as JBang reads them: FILE, the files its
+# //SOURCES lines name (globs, relative to the naming file's folder), what those name, and so on.
+tool_sources() {
+  sources=("$1")
+  local seen=$'\n'"$1"$'\n' todo=("$1") line file dir glob f   # (no associative arrays: macOS has bash 3)
+  while [ ${#todo[@]} -gt 0 ]; do
+    local next=()
+    while IFS= read -r line; do
+      file="${line%%:*}"; dir="${file%/*}"
+      for glob in ${line#*://SOURCES}; do
+        for f in "$dir"/$glob; do
+          [ -f "$f" ] || continue
+          case "$seen" in *$'\n'"$f"$'\n'*) continue ;; esac
+          seen+="$f"$'\n'; sources+=("$f"); next+=("$f")
+        done
+      done
+    done < <(grep -H '^//SOURCES[[:space:]]' "${todo[@]}" 2>/dev/null)
+    todo=(${next[@]+"${next[@]}"})
+  done
+}
+
 # Runs a tools/ script in one JVM. JBang resolves and compiles it only when its sources
 # change; the resolved classpath is cached, so a warm run starts a single JVM.
 run_tool() {
   local script="$1"; shift
   jdk_home
   local key cache="$root/.cache/tools"
-  key="$({ cat "tools/$script" tools/course/*.java tools/kit/*.java $( [ "$script" = Tests.java ] && echo tools/tests/*.java ) $( [ "$script" = Serve.java ] && echo tools/live/*.java ) "$JAVA_HOME/release" 2>/dev/null; printf '%s' "$JAVA_HOME"; } | sha256sum)"
+  local sources; tool_sources "tools/$script"
+  key="$({ cat "${sources[@]}" "$JAVA_HOME/release" 2>/dev/null; printf '%s' "$JAVA_HOME"; } | sha256sum)"
   key="${key:0:16}"
   [ -d "$cache" ] || mkdir -p "$cache"
   local cp_file="$cache/${script%.java}-$key.classpath"
