@@ -55,12 +55,14 @@ jdk_home() {
 # //SOURCES lines name (globs, relative to the naming file's folder), what those name, and so on.
 tool_sources() {
   sources=("$1")
-  local seen=$'\n'"$1"$'\n' todo=("$1") line file dir glob f   # (no associative arrays: macOS has bash 3)
+  # no associative arrays (macOS has bash 3), and C collation: its matching is much quicker there
+  local LC_ALL=C seen=$'\n'"$1"$'\n' todo=("$1") line file dir globs glob f
   while [ ${#todo[@]} -gt 0 ]; do
     local next=()
     while IFS= read -r line; do
-      file="${line%%:*}"; dir="${file%/*}"
-      for glob in ${line#*://SOURCES}; do
+      line="${line%$'\r'}"; file="${line%%:*}"; dir="${file%/*}"
+      set -f; globs=(${line#*://SOURCES}); set +f   # each glob is relative to $dir, not to here
+      for glob in ${globs[@]+"${globs[@]}"}; do
         for f in "$dir"/$glob; do
           [ -f "$f" ] || continue
           case "$seen" in *$'\n'"$f"$'\n'*) continue ;; esac
