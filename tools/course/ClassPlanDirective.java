@@ -48,7 +48,7 @@ final class ClassPlanDirective implements Directive.Fenced {
                 var keys = Yaml.mapping(item, "a lesson of the plan");
                 for (var k : keys.entrySet()) {
                     if (LESSON_KEYS.contains(k.getKey())) throw new BuildError(file, k.getValue().line(), "'" + k.getKey()
-                            + "' is the lesson's own: write it in the front matter of the lesson's file, not in the plan");
+                            + ":' is the lesson's own: write it in the front matter of its file (lessons/NN-slug.md), not in the plan");
                     if (!KEYS.contains(k.getKey())) throw new BuildError(file, k.getValue().line(), "'" + k.getKey()
                             + "' is not a key of a class plan's lesson; use " + String.join(", ", new TreeSet<>(KEYS)));
                 }

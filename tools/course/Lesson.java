@@ -123,7 +123,9 @@ public record Lesson(Path file, int order, String slug, String title, String pro
                 List.copyOf(runs), body, bodyLine, optional(top, "able"), optional(top, "ask"));
     }
 
+    /// A key's text, or null when it is missing or blank.
     private static String optional(Map<String, Yaml.Located> top, String key) {
-        return top.containsKey(key) ? Yaml.scalar(top.get(key), key).strip() : null;
+        String value = top.containsKey(key) ? Yaml.scalar(top.get(key), key).strip() : "";
+        return value.isEmpty() ? null : value;
     }
 }

@@ -60,8 +60,7 @@ public final class Scaffold {
     /// The instructors' page, whose class plan must give every lesson a place (ClassPlanDirective).
     static final String INSTRUCTORS = "lessons/instructors.md";
 
-    /// Appends the lesson to the last day of the class plan, as homework, with a sentence of what
-    /// students can do after it and a question to ask, both to be written; false when the course
+    /// Appends the lesson to the last day of the class plan, as homework; false when the course
     /// has no class plan.
     static boolean addToClassPlan(Path root, String slug) throws IOException {
         Path page = root.resolve(INSTRUCTORS);
