@@ -18,14 +18,17 @@ class ClassroomOfflineTest {
     @TempDir
     static Path jbangHome;
 
-    /// The test's JBang home gets the config `./jbang` writes into the course's own (javac on
-    /// C1 alone, which ./jbang never writes into a home named elsewhere): the compiles of
-    /// prepare take half the CPU time, and what the tests check does not depend on it.
+    /// The test's JBang home gets the compile options `./jbang` writes into the course's own
+    /// home's config (javac on C1 alone; ./jbang never writes them into a home named elsewhere),
+    /// and nothing else of that config: the compiles of prepare take half the CPU time, and what
+    /// the tests check does not depend on it.
     @BeforeAll
-    static void configuredAsTheCoursesHome() throws java.io.IOException {
+    static void compilesAsInTheCoursesHome() throws java.io.IOException {
         Path config = Proc.ROOT.resolve(".cache/jbang-home/jbang.properties");
         Path home = Files.createDirectories(jbangHome.resolve("home"));
-        if (Files.exists(config)) Files.copy(config, home.resolve("jbang.properties"));
+        if (!Files.exists(config)) return;
+        var options = Files.readAllLines(config).stream().filter(l -> l.matches("(run|build)\\.compileoption=.*")).toList();
+        Files.write(home.resolve("jbang.properties"), options);
     }
 
     static Map<String, String> ownJBang() {
