@@ -14,7 +14,7 @@
 launch_entry() {
   local alias="$1" ref key
   [[ "$alias" =~ ^[A-Za-z][A-Za-z0-9_-]*$ ]] || return 0
-  ref="$(sed -n "/^    \"$alias\": {/,/^    }/p" "$here/jbang-catalog.json" 2>/dev/null | sed -n 's/.*"script-ref": *"\([^"]*\)".*/\1/p')"
+  ref="$(catalog_ref "$(catalog_alias "$alias")")"   # tools/catalog.sh
   [ -n "$ref" ] && [ -f "$here/$ref" ] || return 0
   grep -qE '^//(SOURCES|FILES)[[:space:]]' "$here/$ref" && return 0
   key="$({ printf '%s\n' "$JBANG_VERSION" "$jar" "$JAVA_HOME" "$JBANG_DIR" "${JBANG_CACHE_DIR:-}" "$PWD" "$alias" "$ref"

@@ -2,14 +2,12 @@
 # java. Uses ./jbang's $here, $JAVA_HOME and $JBANG_VERSION.
 #
 # Without JBang, an alias can still run: every course program is a plain JDK 25 source file.
-# The catalog is read by one rule, which CatalogTest holds jbang-catalog.json to: an alias
-# opens on its own line, `    "NAME": {` (four spaces), and closes with `    }`; its
-# "script-ref" is on one line inside. A program that uses a preview API has a line that
-# starts with //PREVIEW and a word break (course.Preview.MARK).
+# The catalog is read as tools/catalog.sh reads it. A program that uses a preview API has a
+# line that starts with //PREVIEW and a word break (course.Preview.MARK).
 run_with_plain_java() {
   local alias="${1:-}" block ref
-  block="$(sed -n "/^    \"$alias\": {/,/^    }/p" "$here/jbang-catalog.json" 2>/dev/null)"
-  ref="$(printf '%s\n' "$block" | sed -n 's/.*"script-ref": *"\([^"]*\)".*/\1/p')"
+  block="$(catalog_alias "$alias")"
+  ref="$(catalog_ref "$block")"
   if [ -n "$ref" ] && grep -q '^//DEPS' "$here/$ref" 2>/dev/null; then
     echo "error: '$alias' ($ref) needs libraries that only JBang fetches, and JBang is not here." >&2
     echo "  install JBang:  curl -Ls https://sh.jbang.dev | bash -s - app setup   (or install Maven: ./jbang fetches JBang itself)" >&2

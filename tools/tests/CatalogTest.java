@@ -153,9 +153,9 @@ class CatalogTest {
                 "the options in the description of alias '" + alias + "' (jbang-catalog.json), against its usage text:\n" + help.out());
     }
 
-    /// ./jbang, without JBang, reads the catalog with sed by one rule (see tools/plain-java.sh
-    /// there): each alias opens with `    "NAME": {` and closes with `    }`, its script-ref on
-    /// one line inside. The catalog must keep to it, or ./jbang runs the wrong file.
+    /// ./jbang reads the catalog with sed by one rule (tools/catalog.sh): each alias opens with
+    /// `    "NAME": {` and closes with `    }`, its script-ref on one line inside. The catalog
+    /// must keep to it, or ./jbang runs the wrong file.
     @Test
     void theCatalogKeepsTheLayoutTheLauncherReads() throws Exception {
         var lines = Files.readAllLines(CATALOG.file());

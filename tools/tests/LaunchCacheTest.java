@@ -22,7 +22,7 @@ class LaunchCacheTest {
 
     @BeforeAll
     static void aLauncherWithOneAlias() throws Exception {
-        for (String p : List.of("jbang", "tools/find-jdk.sh", "tools/aot.sh", "tools/preview-jdk.sh", "tools/plain-java.sh", "tools/tool-sources.sh", "tools/launch-cache.sh"))
+        for (String p : List.of("jbang", "tools/find-jdk.sh", "tools/aot.sh", "tools/preview-jdk.sh", "tools/plain-java.sh", "tools/tool-sources.sh", "tools/catalog.sh", "tools/launch-cache.sh"))
             kit.Trees.copy(Proc.ROOT.resolve(p), copy.resolve(p));
         String jar = "jbang-cli-" + Files.readString(Proc.ROOT.resolve("jbang")).replaceAll("(?s).*\nJBANG_VERSION=([^\n]+)\n.*", "$1") + "-all.jar";
         // JBang's jar, and the AOT caches its JVM starts from when the real repo has them: linked, not copied

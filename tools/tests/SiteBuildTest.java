@@ -145,7 +145,7 @@ class SiteBuildTest {
     void launcherRunsAliasesWithPlainJavaWhenJbangCannotBeFetched() throws Exception {
         // A copy without .cache, so no JBang jar is there; COURSE_NO_FETCH forbids fetching one.
         Path repo = Files.createDirectory(tmp.resolve("course-nojbang"));
-        for (String p : List.of("jbang", "jbang-catalog.json", "build.sh", "programs", "exercises", "tools/find-jdk.sh", "tools/aot.sh", "tools/preview-jdk.sh", "tools/plain-java.sh", "tools/tool-sources.sh", "tools/Check.java", "tools/Help.java", "tools/check", "tools/course", "tools/kit"))
+        for (String p : List.of("jbang", "jbang-catalog.json", "build.sh", "programs", "exercises", "tools/find-jdk.sh", "tools/aot.sh", "tools/preview-jdk.sh", "tools/plain-java.sh", "tools/tool-sources.sh", "tools/catalog.sh", "tools/Check.java", "tools/Help.java", "tools/check", "tools/course", "tools/kit"))
             kit.Trees.copy(Proc.ROOT.resolve(p), repo.resolve(p));
         // The exercise as shipped: the working copy may be solved, and the verdict below must not depend on it.
         Files.writeString(repo.resolve("exercises/Timetable.java"),
