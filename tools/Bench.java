@@ -3,6 +3,7 @@
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import kit.Cpu;
 import kit.Processes;
 import kit.Root;
 import kit.Trees;
@@ -20,6 +21,11 @@ import kit.Trees;
 /// test quick`, `programs`, then everything; or the tiers named): its wall time beside its goal, the CPU time of all it
 /// started (which a machine others load changes far less than the wall time), and its
 /// slowest classes. It takes as long as the suite does.
+///
+/// `./build.sh bench classes [CLASS...]`: where the suite's CPU time goes. It runs the tests one
+/// class at a time (TEST_CLASSES_AT_ONCE=1, so each class's processes are its own) and prints
+/// every class's CPU time, its JVM's share and its processes', most first. CPU, not the wall
+/// time: the full run is bound by the CPU, so what it costs is what a class takes from the others.
 
 static final Path ROOT = Root.find();
 static final int RUNS = Integer.parseInt(System.getenv().getOrDefault("BENCH_RUNS", "7"));
@@ -36,9 +42,14 @@ void main(String[] args) throws Exception {
         suite(TIERS.stream().filter(t -> chosen.isEmpty() || chosen.contains(t.name())).toList());
         return;
     }
+    if (args.length > 0 && args[0].equals("classes")) {
+        classes(Arrays.asList(args).subList(1, args.length));
+        return;
+    }
     if (args.length > 0) {
         System.err.println("usage: ./build.sh bench         (BENCH_RUNS=N sets the runs per step, default " + RUNS + ")\n"
-                + "       ./build.sh bench suite [quick|programs|everything...]   the test tiers, each once");
+                + "       ./build.sh bench suite [quick|programs|everything...]   the test tiers, each once\n"
+                + "       ./build.sh bench classes [CLASS...]   the CPU time of each test class, one class at a time");
         System.exit(2);
     }
     IO.println("Machine: " + machine());
@@ -234,10 +245,10 @@ void suite(List<Tier> tiers) throws Exception {
         command.addAll(tier.args());
         Path log = Files.createTempFile("bench-suite", ".log");
         try {
-            double cpu0 = childrenCpuSeconds();
+            double cpu0 = Cpu.children();
             long t0 = System.nanoTime();
             int exit = builder(ROOT, command.toArray(String[]::new)).redirectErrorStream(true).redirectOutput(log.toFile()).start().waitFor();
-            double wall = (System.nanoTime() - t0) / 1e9, cpu = childrenCpuSeconds() - cpu0;
+            double wall = (System.nanoTime() - t0) / 1e9, cpu = Cpu.children() - cpu0;
             String out = Files.readString(log);
             String tests = last(out, "(?m)^tests took ([\\d.]+) s$"), result = last(out, "(?m)^(\\d+ passed, \\d+ failed)$");
             IO.println(String.format(Locale.ROOT, "%-26s %8.1f %6d %8s %8.1f  %s", String.join(" ", command.subList(1, command.size())),
@@ -253,19 +264,51 @@ void suite(List<Tier> tiers) throws Exception {
     IO.println("Load average at the end: " + load());
 }
 
+/// A test class's line when the classes run one at a time (Tests.java).
+static final Pattern CLASS_LINE = Pattern.compile("(?m)^---- (\\w+) took ([\\d.]+) s, ([\\d.]+) CPU-s$");
+
+void classes(List<String> filters) throws Exception {
+    IO.println("Machine: " + machine());
+    IO.println("Load average at the start: " + load() + "  (one class at a time; CPU: the test JVM's and every process it waited for)");
+    var command = new ArrayList<>(List.of("./build.sh", "test"));
+    command.addAll(filters);
+    Path log = Files.createTempFile("bench-classes", ".log");
+    try {
+        double cpu0 = Cpu.children();
+        long t0 = System.nanoTime();
+        var pb = builder(ROOT, command.toArray(String[]::new)).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put("TEST_CLASSES_AT_ONCE", "1");
+        int exit = pb.start().waitFor();
+        double wall = (System.nanoTime() - t0) / 1e9, cpu = Cpu.children() - cpu0;
+        String out = Files.readString(log);
+        record Row(String name, double wall, double cpu) {}
+        var rows = new ArrayList<Row>();
+        var m = CLASS_LINE.matcher(out);
+        while (m.find()) rows.add(new Row(m.group(1), Double.parseDouble(m.group(2)), Double.parseDouble(m.group(3))));
+        rows.sort(Comparator.comparingDouble(Row::cpu).reversed());
+        double sum = rows.stream().mapToDouble(Row::cpu).sum();
+        IO.println();
+        IO.println(String.format("%-30s %9s %9s %7s", "test class", "wall (s)", "CPU (s)", "share"));
+        for (var r : rows)
+            IO.println(String.format(Locale.ROOT, "%-30s %9.1f %9.1f %6.1f%%", r.name(), r.wall(), r.cpu(), 100 * r.cpu() / Math.max(sum, 0.01)));
+        IO.println();
+        IO.println(String.format(Locale.ROOT, "%d classes: %.1f CPU-s in the classes, %.1f CPU-s in all (the build and JBang's start included), %.1f s wall",
+                rows.size(), sum, cpu, wall));
+        IO.println(exit == 0 ? last(out, "(?m)^(\\d+ passed, \\d+ failed)$") : "exit " + exit + ": " + last(out, "(?m)^(\\d+ passed, \\d+ failed)$") + " (the log: " + log + ")");
+        IO.println("Load average at the end: " + load());
+        if (exit == 0) Files.deleteIfExists(log);
+        else System.exit(1);
+    } catch (Exception e) {
+        Files.deleteIfExists(log);
+        throw e;
+    }
+}
+
 static String last(String text, String regex) {
     var m = Pattern.compile(regex).matcher(text);
     String found = "?";
     while (m.find()) found = m.group(1);
     return found;
-}
-
-/// The CPU seconds, user and system, of every process this one has started and waited for,
-/// and theirs (/proc/self/stat: cutime and cstime, in clock ticks of 1/100 s on Linux).
-static double childrenCpuSeconds() throws IOException {
-    String stat = Files.readString(Path.of("/proc/self/stat"));
-    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-    return (Long.parseLong(f[13]) + Long.parseLong(f[14])) / 100.0;   // fields 16 and 17, counted from 1 before ")"
 }
 
 // ---- the machine, and plumbing ----

@@ -28,9 +28,16 @@ import org.junit.platform.engine.discovery.*;
 /// at a time a tenth of the CPU stood idle; with three, a twentieth (docs/speed.md). Three
 /// classes computing at once get about two thirds of a core each here: still more than the half
 /// a core that each of two gets on a machine twice as slow, on which the suite must pass.
-static final String PARALLEL_CLASSES = "3";
+/// `TEST_CLASSES_AT_ONCE=1` runs one class at a time, and each class's line then says its CPU
+/// time too, this JVM's and its processes' (`./build.sh bench classes`).
+static final String PARALLEL_CLASSES = System.getenv().getOrDefault("TEST_CLASSES_AT_ONCE", "3");
+static final boolean ONE_AT_A_TIME = PARALLEL_CLASSES.equals("1");
 
 void main(String[] args) {
+    if (!PARALLEL_CLASSES.matches("[1-9]")) {
+        System.err.println("TEST_CLASSES_AT_ONCE is '" + PARALLEL_CLASSES + "': give a number from 1 to 9 (3 unless set)");
+        System.exit(2);
+    }
     boolean quick = java.util.Arrays.asList(args).contains(tests.Quick.TAG);
     boolean programs = java.util.Arrays.asList(args).contains(tests.Programs.TAG);
     var classes = java.util.Arrays.stream(args).filter(a -> !a.equals(tests.Quick.TAG) && !a.equals(tests.Programs.TAG)).toList();
@@ -52,12 +59,16 @@ void main(String[] args) {
     var request = builder.build();
     var summary = new SummaryGeneratingListener();
     var classStarts = new java.util.concurrent.ConcurrentHashMap<String, Long>();
+    var classCpuStarts = new java.util.concurrent.ConcurrentHashMap<String, Double>();
     var classTimes = new java.util.concurrent.ConcurrentHashMap<String, Long>();  // class -> nanoseconds it took
     var testStarts = new java.util.concurrent.ConcurrentHashMap<String, Long>();
     var testTimes = new java.util.concurrent.ConcurrentHashMap<String, Long>();   // "Class > test" -> nanoseconds
     var progress = new TestExecutionListener() {
         @Override public void executionStarted(TestIdentifier id) {
-            className(id).ifPresent(c -> classStarts.put(c, System.nanoTime()));
+            className(id).ifPresent(c -> {
+                classStarts.put(c, System.nanoTime());
+                if (ONE_AT_A_TIME) classCpuStarts.put(c, kit.Cpu.selfAndChildren());
+            });
             if (id.isTest()) testStarts.put(id.getUniqueId(), System.nanoTime());
         }
 
@@ -65,7 +76,8 @@ void main(String[] args) {
             className(id).ifPresent(c -> {
                 long ns = System.nanoTime() - classStarts.get(c);
                 classTimes.put(c, ns);
-                IO.println(String.format(java.util.Locale.ROOT, "---- %s took %.1f s", c, ns / 1e9));
+                IO.println(String.format(java.util.Locale.ROOT, "---- %s took %.1f s", c, ns / 1e9)
+                        + (ONE_AT_A_TIME ? String.format(java.util.Locale.ROOT, ", %.1f CPU-s", kit.Cpu.selfAndChildren() - classCpuStarts.get(c)) : ""));
             });
             if (!id.isTest()) {
                 if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL)
