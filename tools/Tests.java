@@ -29,7 +29,8 @@ import org.junit.platform.engine.discovery.*;
 /// classes computing at once get about two thirds of a core each here: still more than the half
 /// a core that each of two gets on a machine twice as slow, on which the suite must pass.
 /// `TEST_CLASSES_AT_ONCE=1` runs one class at a time, and each class's line then says its CPU
-/// time too, this JVM's and its processes' (`./build.sh bench classes`).
+/// time too: its own (this JVM's and the processes it waited for) and the whole machine's, which
+/// also holds what its processes left running on their own (`./build.sh bench classes`).
 static final String PARALLEL_CLASSES = System.getenv().getOrDefault("TEST_CLASSES_AT_ONCE", "3");
 static final boolean ONE_AT_A_TIME = PARALLEL_CLASSES.equals("1");
 
@@ -59,7 +60,7 @@ void main(String[] args) {
     var request = builder.build();
     var summary = new SummaryGeneratingListener();
     var classStarts = new java.util.concurrent.ConcurrentHashMap<String, Long>();
-    var classCpuStarts = new java.util.concurrent.ConcurrentHashMap<String, Double>();
+    var classCpuStarts = new java.util.concurrent.ConcurrentHashMap<String, double[]>();
     var classTimes = new java.util.concurrent.ConcurrentHashMap<String, Long>();  // class -> nanoseconds it took
     var testStarts = new java.util.concurrent.ConcurrentHashMap<String, Long>();
     var testTimes = new java.util.concurrent.ConcurrentHashMap<String, Long>();   // "Class > test" -> nanoseconds
@@ -67,7 +68,7 @@ void main(String[] args) {
         @Override public void executionStarted(TestIdentifier id) {
             className(id).ifPresent(c -> {
                 classStarts.put(c, System.nanoTime());
-                if (ONE_AT_A_TIME) classCpuStarts.put(c, kit.Cpu.selfAndChildren());
+                if (ONE_AT_A_TIME) classCpuStarts.put(c, new double[] {kit.Cpu.selfAndChildren(), kit.Cpu.machine()});
             });
             if (id.isTest()) testStarts.put(id.getUniqueId(), System.nanoTime());
         }
@@ -77,7 +78,8 @@ void main(String[] args) {
                 long ns = System.nanoTime() - classStarts.get(c);
                 classTimes.put(c, ns);
                 IO.println(String.format(java.util.Locale.ROOT, "---- %s took %.1f s", c, ns / 1e9)
-                        + (ONE_AT_A_TIME ? String.format(java.util.Locale.ROOT, ", %.1f CPU-s", kit.Cpu.selfAndChildren() - classCpuStarts.get(c)) : ""));
+                        + (ONE_AT_A_TIME ? String.format(java.util.Locale.ROOT, ", %.1f CPU-s its own, %.1f CPU-s the machine's",
+                                kit.Cpu.selfAndChildren() - classCpuStarts.get(c)[0], kit.Cpu.machine() - classCpuStarts.get(c)[1]) : ""));
             });
             if (!id.isTest()) {
                 if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL)

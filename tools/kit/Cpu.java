@@ -22,6 +22,20 @@ public final class Cpu {
         return (Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14])) / 100.0;
     }
 
+    /// CPU time the whole machine spent busy, over all its cores: /proc/stat's first line, all
+    /// but idle and iowait. What a class of tests costs when it runs alone, the processes it
+    /// left to run on their own (Chromium's, PostgreSQL's) included.
+    public static double machine() {
+        try {
+            String[] f = Files.readAllLines(Path.of("/proc/stat")).getFirst().trim().split("\\s+");
+            long busy = 0;
+            for (int i = 1; i < f.length && i <= 8; i++) if (i != 4 && i != 5) busy += Long.parseLong(f[i]);   // user nice system [idle iowait] irq softirq steal
+            return busy / 100.0;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read /proc/stat (Linux only): " + e.getMessage(), e);
+        }
+    }
+
     /// The fields after the command's name, so a ")" in the name cannot shift them.
     private static String[] fields() {
         try {
