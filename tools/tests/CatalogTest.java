@@ -3,6 +3,7 @@ package tests;
 import static org.junit.jupiter.api.Assertions.*;
 
 import course.*;
+import java.io.IOException;
 import java.nio.file.*;
 import java.util.*;
 import java.util.concurrent.*;
@@ -49,7 +50,7 @@ class CatalogTest {
     /// did, and must print what that run's last `match:` claim says (a pattern the lesson keeps
     /// true on any re-run), else its recording's last line, each number in it matched as any
     /// number. A run recorded with a non-zero exit (javac's errors, shown on purpose) runs in
-    /// the default locale. Exercises and solutions have no case here: ExercisesTest runs the
+    /// the default locale. A program whose quickest run is long runs only to its usage (refusal). Exercises and solutions have no case here: ExercisesTest runs the
     /// first solution of each kind as `./jbang NAME-solution` (ExercisesTest.throughJbang), and
     /// an exercise's alias differs from its solution's only in its file
     /// (everyExerciseHasItsSolutionAlias), whose header lines derive() keeps.
@@ -88,11 +89,43 @@ class CatalogTest {
                                 + claim.map(c -> "its claim at " + Course.relative(c.file()) + ":" + c.line()).orElse("the last line of " + Course.relative(rec.file())) + ")",
                                 run.id());
                     }
-                    if (quickest != null) out.put(a.name(), quickest);
+                    if (quickest != null) out.put(a.name(), best > ShortRuns.SHORT_SECONDS ? refusal(a.name(), quickest) : quickest);
                 }
             }
         }
         return out;
+    }
+
+    /// What a program whose every run is long (longer than ShortRuns.SHORT_SECONDS) is run
+    /// with here: an option no program takes, which it must refuse with its usage line and exit 2.
+    /// That still proves the alias (JBang resolves it, builds it with its //DEPS, starts its
+    /// main); running it in full again would repeat what its own test runs, which runs it under
+    /// the Arabic locale too (longProgramsAreRunInTheArabicLocaleByTheirTests).
+    static final String NO_SUCH_OPTION = "--no-such-option";
+
+    static Case refusal(String alias, Case quickest) {
+        return new Case(List.of(NO_SUCH_OPTION), Pattern.compile("(?m)^usage: " + Pattern.quote(alias) + " "), 2, false,
+                "its usage: its quickest run, " + quickest.from() + ", is longer than " + (int) ShortRuns.SHORT_SECONDS + " s");
+    }
+
+    /// A program this test runs only to its usage (see refusal) is run in full by its own test
+    /// class (programs/Name.java: tools/tests/NameTest.java), and at least once under
+    /// Proc.ARABIC_LOCALE, whose digits and separators are not ASCII.
+    @Test
+    @Quick
+    @DisplayName("catalog: a program run here only to its usage (every run of it long) is run in full by its own test class, once under the Arabic locale")
+    void longProgramsAreRunInTheArabicLocaleByTheirTests() throws IOException {
+        var refused = new ArrayList<String>();
+        for (var e : cases().entrySet()) {
+            if (!e.getValue().args().equals(List.of(NO_SUCH_OPTION))) continue;
+            refused.add(e.getKey());
+            String program = Path.of(CATALOG.aliases().get(e.getKey()).ref()).getFileName().toString().replaceFirst("\\.java$", "");
+            Path test = Proc.ROOT.resolve("tools/tests/" + program + "Test.java");
+            assertTrue(Files.isRegularFile(test), "./jbang " + e.getKey() + " runs only to its usage here, so " + Proc.ROOT.relativize(test) + " must run it");
+            assertTrue(Files.readString(test).contains("Proc.ARABIC_LOCALE"), Proc.ROOT.relativize(test)
+                    + " must run " + e.getKey() + " under Proc.ARABIC_LOCALE once: CatalogTest runs it only to its usage");
+        }
+        assertFalse(refused.isEmpty(), "no program's runs are all long: is ShortRuns.SHORT_SECONDS right?");
     }
 
     static String lastLine(String output) {

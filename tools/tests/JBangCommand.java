@@ -50,6 +50,11 @@ record JBangCommand(String alias, List<String> command) {
 
     /// The program with `args`, from the repository root.
     Proc.Result run(String... args) {
-        return Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(5), with(List.of(), args));
+        return run(List.of(), args);
+    }
+
+    /// The same, with `javaOptions` as `with` places them.
+    Proc.Result run(List<String> javaOptions, String... args) {
+        return Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(5), with(javaOptions, args));
     }
 }

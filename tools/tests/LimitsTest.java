@@ -17,9 +17,9 @@ class LimitsTest {
     static final String LIMITS = "programs/Limits.java";
 
     @Test
-    @DisplayName("limits: a Semaphore(20) over 2,000 tasks of 10 ms keeps exactly 20 in flight, at least 1,000 ms")
+    @DisplayName("limits: a Semaphore(20) over 2,000 tasks of 10 ms keeps exactly 20 in flight, at least 1,000 ms, in an Arabic locale too")
     void semaphoreKeepsExactlyTwentyInFlight() {
-        var r = ok(Proc.java(LIMITS, "semaphore"));
+        var r = Proc.asciiDigits(ok(Proc.java(List.of(), Proc.ARABIC_LOCALE, LIMITS, "semaphore")));
         assertEquals(20, Bounds.number(r.out(), "at most (\\d+) at once, took \\d+ ms \\(theory"), r.all());
         final long theory = 2_000 / 20 * 10; // 100 rounds of 10 ms
         Bounds.assertTime("semaphore", theory, Bounds.number(r.out(), "at once, took (\\d+) ms \\(theory"));

@@ -19,9 +19,9 @@ class PrimeCountingTest {
     static final long PRIMES_BELOW_3_000_000 = 216_816;
 
     @Test
-    @DisplayName("primes: every task counts 216,816 primes, on one thread, the pool and virtual threads")
+    @DisplayName("primes: every task counts 216,816 primes, on one thread, the pool and virtual threads, in an Arabic locale too")
     void primesAreCountedRight() {
-        var r = ok(Proc.java("programs/PrimeCounting.java", "4"));
+        var r = Proc.asciiDigits(ok(Proc.java(List.of(), Proc.ARABIC_LOCALE, "programs/PrimeCounting.java", "4")));
         for (String how : List.of("one thread", "pool of \\d+ threads", "virtual threads")) {
             long count = Bounds.number(r.out(), how + ": +4 tasks took +\\d+ ms, primes per task: (\\d+)\\s");
             assertEquals(PRIMES_BELOW_3_000_000, count, how + "\n" + r.all());

@@ -16,6 +16,18 @@ public final class Proc {
     /// The JDK 25 that build.sh exported.
     public static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
 
+    /// JVM options for an Arabic (Egypt) default locale, whose digits (٠ to ٩) and separators (٫ ٬)
+    /// are not ASCII: a program that formats a number with the default locale prints them, and
+    /// every `\d` a test or a lesson's reference matches with fails on them.
+    public static final List<String> ARABIC_LOCALE = List.of("-Duser.language=ar", "-Duser.country=EG");
+
+    /// Asserts `r` printed no digit but ASCII's; returns it.
+    public static Result asciiDigits(Result r) {
+        org.junit.jupiter.api.Assertions.assertTrue(r.all().chars().noneMatch(c -> Character.isDigit(c) && (c < '0' || c > '9')),
+                "a digit that is not ASCII: format numbers with Locale.ROOT\n" + r.all());
+        return r;
+    }
+
     public record Result(int exit, String out, String err, long millis) {
         /// stdout and stderr together, for messages.
         public String all() { return out + err; }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import static tests.Proc.ok;
 import static tests.Proc.usage;
 
+import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -30,9 +31,9 @@ class RoundsTest {
     }
 
     @Test
-    @DisplayName("rounds: as many threads as tasks is one round")
+    @DisplayName("rounds: as many threads as tasks is one round, in an Arabic locale too")
     void oneThreadPerTaskIsOneRound() {
-        var r = ok(Proc.java("programs/Rounds.java", "5", "5", "1"));
+        var r = Proc.asciiDigits(ok(Proc.java(List.of(), Proc.ARABIC_LOCALE, "programs/Rounds.java", "5", "5", "1")));
         assertTrue(r.out().contains(": 1 round of 1 s"), r.all());
         Bounds.assertTime("the batch", 1_000, doneMillis(r.out()));
     }

@@ -24,9 +24,9 @@ class SpringPropertyTest {
     }
 
     @Test
-    @DisplayName("spring: on Tomcat's pool of 5, every request is answered 200 by exactly 5 platform threads, in 10 rounds of 500 ms")
+    @DisplayName("spring: on Tomcat's pool of 5, every request is answered 200 by exactly 5 platform threads, in 10 rounds of 500 ms, in an Arabic locale too")
     void thePoolServesInRounds() {
-        var r = Proc.ok(spring.run("pool", "" + THREADS, "" + REQUESTS, "" + WAIT_MS));
+        var r = Proc.asciiDigits(Proc.ok(spring.run(Proc.ARABIC_LOCALE, "pool", "" + THREADS, "" + REQUESTS, "" + WAIT_MS)));
         String result = line(r, "pool: ok=");
         assertTrue(result.startsWith("pool: ok=" + REQUESTS + " failed=0 "), r.all());
         assertEquals("pool: served by " + THREADS + " platform threads named http-nio-127.0.0.1-auto-1-exec-N",
