@@ -50,8 +50,9 @@ class CatalogTest {
     /// did, and must print what that run's last `match:` claim says (a pattern the lesson keeps
     /// true on any re-run), else its recording's last line, each number in it matched as any
     /// number. A run recorded with a non-zero exit (javac's errors, shown on purpose) runs in
-    /// the default locale. A program whose quickest run is long runs only to its usage (refusal). Exercises and solutions have no case here: ExercisesTest runs the
-    /// first solution of each kind as `./jbang NAME-solution` (ExercisesTest.throughJbang), and
+    /// the default locale. A program whose quickest run is long runs only to its usage
+    /// (refusal). Exercises and solutions have no case here: ExercisesTest runs the first
+    /// solution of each kind as `./jbang NAME-solution` (ExercisesTest.throughJbang), and
     /// an exercise's alias differs from its solution's only in its file
     /// (everyExerciseHasItsSolutionAlias), whose header lines derive() keeps.
     /// A new lesson with a recorded run needs no edit here.
@@ -296,7 +297,7 @@ class CatalogTest {
     /// (`String.format`, `formatted`, `printf`) prints as ٠-٩ with ٫ and ٬ as separators, so
     /// the lesson's references, its claims and `compare` would no longer match a reader's run.
     /// Every program and tool runs in it.
-    static final Map<String, String> ARABIC = Map.of("JAVA_TOOL_OPTIONS", "-Duser.language=ar -Duser.country=EG");
+    static final Map<String, String> ARABIC = Map.of("JAVA_TOOL_OPTIONS", String.join(" ", Proc.ARABIC_LOCALE));
     static final Pattern LOCAL_DIGITS = Pattern.compile("[\\u0660-\\u066C\\u06F0-\\u06F9]+");
     /// What each JVM prints to say it read JAVA_TOOL_OPTIONS (the checker passes its exercise's on).
     static final Pattern PICKED_UP = Pattern.compile("(?m)^ *(NOTE: )?Picked up JAVA_TOOL_OPTIONS: .*\n");
