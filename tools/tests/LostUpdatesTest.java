@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /// `counter` (programs/LostUpdates.java): six ways to count from many virtual threads, two that
-/// lose updates. (The race exercise's wrong fixes: RaceExerciseTest.)
+/// lose updates. (The race exercise's wrong fixes: tools/tests/wrong-fixes/race.txt.)
 /// Alone (Tests.java runs two classes at a time otherwise): LongAdder beating synchronized
 /// is a claim about contention between cores, which another class busy beside it would change.
 @Programs
