@@ -121,9 +121,9 @@ final class CompiledSources implements AutoCloseable {
     private static final Map<String, CompiledSources> SHARED = new java.util.concurrent.ConcurrentHashMap<>();
 
     /// Compiles `file` (in `dir`) and runs it there once: `java File.java`, compiled here.
-    static Proc.Result runOnce(Path dir, Path file, Proc.HangLimit limit) {
+    static Proc.Result runOnce(Path dir, Path file, Proc.HangLimit limit, String... before) {
         try (var compiled = compile(dir, file)) {
-            return compiled.run(dir, limit);
+            return compiled.run(dir, limit, before);
         }
     }
 
