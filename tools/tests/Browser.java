@@ -50,7 +50,12 @@ final class Browser implements AutoCloseable {
     /// 20 ms. Selenium's default sleeps half a second after each "not yet", which, over the
     /// hundreds of waits of the browser tests, was time the tests spent asleep.
     WebDriverWait waiting() {
-        return new WebDriverWait(driver, Waits.HUNG, Duration.ofMillis(20));
+        return waiting(Waits.HUNG);
+    }
+
+    /// The same, for at most `limit`: for a wait whose running out is an answer, not a hang.
+    WebDriverWait waiting(Duration limit) {
+        return new WebDriverWait(driver, limit, Duration.ofMillis(20));
     }
 
     /// Closes `browser`, then `server` even when that fails: a browser test's @AfterAll, where

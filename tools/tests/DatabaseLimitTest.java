@@ -34,8 +34,7 @@ class DatabaseLimitTest {
         if (allRun == null) {
             allRunFolder = Files.createTempDirectory("database-limit-");
             try {
-                allRun = Proc.asciiDigits(ok(Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(8),
-                        command(Proc.ARABIC_LOCALE, allRunFolder, "all", String.valueOf(TASKS)))));
+                allRun = Proc.asciiDigits(ok(database(Proc.ARABIC_LOCALE, allRunFolder, "all", String.valueOf(TASKS))));
                 assertNothingLeft(allRunFolder, allRun);
             } finally {
                 Temp.delete(allRunFolder);
@@ -66,7 +65,12 @@ class DatabaseLimitTest {
     }
 
     static Proc.Result database(Path tmp, String... args) {
-        return Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(8), command(tmp, args));
+        return database(List.of(), tmp, args);
+    }
+
+    /// The same, with more java options before the folder's.
+    static Proc.Result database(List<String> javaOptions, Path tmp, String... args) {
+        return Proc.run(Proc.ROOT, Map.of(), Proc.HangLimit.ofMinutes(8), command(javaOptions, tmp, args));
     }
 
     /// No folder of the program's in `tmp`, and no PostgreSQL process started from one.

@@ -574,8 +574,7 @@ class SiteBrowserTest {
     /// costs time, never a verdict.
     boolean storageReads(String expected) {
         try {
-            new WebDriverWait(driver, java.time.Duration.ofSeconds(5), java.time.Duration.ofMillis(20))
-                    .until(d -> expected.equals(storage()));
+            browser.waiting(java.time.Duration.ofSeconds(5)).until(d -> expected.equals(storage()));
             return true;
         } catch (org.openqa.selenium.TimeoutException e) {
             return false;
